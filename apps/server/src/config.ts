@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/**
+ * Environment variables of the server, validated once at start. Every variable is documented in README.md.
+ * Unsafe combinations are refused in production (`NODE_ENV=production`): test captcha answers
+ * and the dev outbox are refused there.
+ */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 开头的连接串')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().default('码著 <no-reply@mazhu.local>'),
+  SMS_GATEWAY_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  SMS_GATEWAY_KEY: z.string().optional(),
+  CAPTCHA_TEST_MODE: bool,
+  OUTBOX: bool,
+  TRUST_PROXY: bool,
+  AI_BASE_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().default('deepseek-chat'),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(7),
+  FREE_TIMES_ON_REGISTER: z.coerce.number().int().min(0).max(100).default(1),
+  MAX_UPLOAD_MB: z.coerce.number().int().positive().max(1024).default(50),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Absolute path of the data directory (SQLite file, uploads, generated materials). */
+  dataDir: string;
+  /** PostgreSQL URL, or undefined for the embedded SQLite file `<dataDir>/mazhu.db`. */
+  databaseUrl?: string;
+  /** PostgreSQL schema to use (tests isolate themselves with one schema each). */
+  databaseSchema?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  smsGatewayUrl?: string;
+  smsGatewayKey?: string;
+  /** Adds `repData.testAnswer` to captcha challenges. Refused in production. */
+  captchaTestMode: boolean;
+  /** Exposes GET /api/dev/outbox with the codes sent. Refused in production. */
+  outbox: boolean;
+  trustProxy: boolean;
+  ai: { baseUrl?: string; apiKey?: string; model: string; timeoutMs: number };
+  sessionTtlDays: number;
+  freeTimesOnRegister: number;
+  /** Upload size limit in bytes. */
+  maxUploadBytes: number;
+  /** Directory of the built web app (served with history fallback), or undefined to not serve it. */
+  webDist?: string;
+  logLevel: string;
+  role: 'all' | 'web' | 'worker';
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses and validates the environment. Throws `ConfigError` with a readable message on a bad value
+ * or an unsafe production setting (CAPTCHA_TEST_MODE or OUTBOX with NODE_ENV=production).
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`环境变量配置错误：\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production') {
+    if (e.CAPTCHA_TEST_MODE) throw new ConfigError('生产环境禁止开启 CAPTCHA_TEST_MODE（测试模式会泄露验证码答案）');
+    if (e.OUTBOX) throw new ConfigError('生产环境禁止开启 OUTBOX（开发发件箱会泄露验证码）');
+  }
+  const defaultDist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    smsGatewayKey: e.SMS_GATEWAY_KEY,
+    captchaTestMode: e.CAPTCHA_TEST_MODE,
+    outbox: e.OUTBOX,
+    trustProxy: e.TRUST_PROXY,
+    ai: { baseUrl: e.AI_BASE_URL, apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS },
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    freeTimesOnRegister: e.FREE_TIMES_ON_REGISTER,
+    maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultDist,
+    logLevel: e.LOG_LEVEL,
+    role: e.ROLE,
+  };
+}

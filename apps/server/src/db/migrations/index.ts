@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../index';
+import { m001Foundation } from './001-foundation';
+
+export interface VersionedMigration {
+  /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
+  name: string;
+  up(db: Kysely<unknown>, dialect: Dialect): Promise<void>;
+}
+
+/** Every migration in order. Add new ones at the end. */
+export const migrations: VersionedMigration[] = [m001Foundation];

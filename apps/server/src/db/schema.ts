@@ -1,0 +1,118 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the database, declared once (STYLE: never re-typed per query).
+ * Timestamps are ISO-8601 text in UTC for both SQLite and PostgreSQL; booleans are 0/1 integers; JSON is text.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  mobile: string | null;
+  email: string | null;
+  name: string;
+  password_hash: string;
+  /** 1 ordinary user (default), 2 user with an invitation code (spec §6). */
+  role: number;
+  invitation_code: string | null;
+  inviter_id: number | null;
+  free_times: number;
+  /** 1 when an operator disabled the account: it can no longer sign in. */
+  disabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  /** sha256 of the bearer token; the token itself is never stored. */
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+  revoked_at: string | null;
+  /** Why it was revoked: logout | password | operator. */
+  revoked_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface NoticesTable {
+  id: Generated<number>;
+  title: string;
+  category: string;
+  summary: string;
+  content: string;
+  source: string;
+  published_at: string;
+  sort: number;
+  created_at: string;
+}
+
+export interface FaqsTable {
+  id: Generated<number>;
+  category: string;
+  question: string;
+  answer: string;
+  sort: number;
+}
+
+export interface AgreementsTable {
+  type: number;
+  title: string;
+  content: string;
+  updated_at: string;
+}
+
+export interface CaseTypesTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+export interface CasesTable {
+  id: Generated<number>;
+  case_type_id: number;
+  name: string;
+  version: string;
+  platform: string;
+  summary: string;
+  /** JSON array of module names. */
+  modules: string;
+  languages: string;
+  source_lines: number;
+  code_pages: number;
+  manual_pages: number;
+  cover_color: string;
+  sort: number;
+}
+
+export interface PlatformTypesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  sort: number;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON value. */
+  value: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  notices: NoticesTable;
+  faqs: FaqsTable;
+  agreements: AgreementsTable;
+  case_types: CaseTypesTable;
+  cases: CasesTable;
+  platform_types: PlatformTypesTable;
+  settings: SettingsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

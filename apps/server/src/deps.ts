@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { AppConfig } from './config';
+import type { Dialect } from './db';
+import type { Database } from './db/schema';
+import type { SessionStore } from './modules/auth/sessions';
+
+/** What every feature module may depend on; modules take the narrow part they need (`Pick<AppDeps, …>`). */
+export interface AppDeps {
+  config: AppConfig;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  sessions: SessionStore;
+}

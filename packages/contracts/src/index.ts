@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './validation';
+export * from './content';
+export * from './auth';
