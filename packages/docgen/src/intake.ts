@@ -1,0 +1,616 @@
+import { promises as fsp } from 'node:fs';
+import * as path from 'node:path';
+import * as zlib from 'node:zlib';
+import ignore, { type Ignore } from 'ignore';
+import { unzipSync } from 'fflate';
+import { Parser as TarParser, type ReadEntry } from 'tar';
+import { DocgenError } from './errors';
+import { decodeSource, type SourceEncoding } from './decode';
+import { detectLanguage, type CommentStyle } from './languages';
+import { scanSource, LINE_CODE, LINE_COMMENT } from './lexer';
+
+/** One source file admitted into the program. Line counts are of the original text. */
+export interface CodeFile {
+  /** Path relative to the code base root, '/'-separated. */
+  path: string;
+  /** Language under its CPCC name (languages.ts). */
+  language: string;
+  comments: CommentStyle;
+  /** Decoded text, line ends normalised to '\n'. */
+  text: string;
+  encoding: SourceEncoding;
+  bytes: number;
+  /** Total lines = code + comment + blank (a line with code and a comment counts as code). */
+  lines: number;
+  codeLines: number;
+  commentLines: number;
+  blankLines: number;
+}
+
+export interface LanguageCount {
+  files: number;
+  lines: number;
+  code: number;
+  comment: number;
+  blank: number;
+}
+
+export interface LanguageStats {
+  byLanguage: Record<string, LanguageCount>;
+  total: LanguageCount;
+}
+
+export interface SkippedFile {
+  path: string;
+  reason: string;
+}
+
+export interface IntakeResult {
+  /** Admitted files, entry point first, then by path. */
+  files: CodeFile[];
+  stats: LanguageStats;
+  skipped: SkippedFile[];
+}
+
+export interface IntakeOptions {
+  /** Honour .gitignore files (default true). */
+  gitignore?: boolean;
+  /** Refuse archives with more entries than this (default 50,000). Directories: stop reading after this many files. */
+  maxFiles?: number;
+  /** Refuse archives whose content exceeds this many bytes uncompressed (default 512 MiB). */
+  maxBytes?: number;
+  /** Skip single files larger than this (default 1 MiB: data or generated). */
+  maxFileBytes?: number;
+  /** Refuse archives whose uncompressed/compressed ratio exceeds this (default 200) once past 16 MiB. */
+  maxRatio?: number;
+  /** Path (relative) of the entry file to put first; default: detected. */
+  entry?: string;
+  /** Extra path prefixes or globs to exclude (gitignore syntax). */
+  exclude?: string[];
+}
+
+const DEFAULTS = { maxFiles: 50_000, maxBytes: 512 * 1024 * 1024, maxFileBytes: 1024 * 1024, maxRatio: 200 };
+
+/** Directories that hold third-party, generated or build output (cpcc-materials.md, hygiene). */
+export const SKIPPED_DIRS = new Set([
+  'node_modules', 'bower_components', 'jspm_packages', 'vendor', 'vendors', 'third_party', 'third-party', 'thirdparty',
+  'dist', 'build', 'target', 'out', 'output', 'release', 'coverage', '.nyc_output', 'obj', 'Pods', 'DerivedData',
+  '.git', '.svn', '.hg', '.idea', '.vscode', '.vs', '.gradle', '.mvn', '.next', '.nuxt', '.output', '.svelte-kit', '.angular',
+  '.turbo', '.cache', '.parcel-cache', '__pycache__', '.pytest_cache', '.mypy_cache', '.tox', '.venv', 'venv',
+  'site-packages', '.dart_tool', 'unpackage', 'miniprogram_npm', 'generated', '__generated__', 'tmp', 'temp', 'logs',
+  '.yarn', '.pnpm-store', 'storybook-static', 'bundle', 'bundles', 'lib-cov', 'cmake-build-debug', 'cmake-build-release',
+]);
+
+const LOCK_FILES = new Set([
+  'package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'npm-shrinkwrap.json', 'composer.lock', 'gemfile.lock', 'cargo.lock',
+  'poetry.lock', 'pipfile.lock', 'go.sum', 'bun.lockb', 'podfile.lock', 'packages.lock.json', 'mix.lock', 'pubspec.lock',
+]);
+
+const BINARY_EXT = new Set(
+  ('png jpg jpeg gif bmp ico webp svgz tif tiff psd ai eps heic avif ttf otf woff woff2 eot ' +
+    'mp3 mp4 wav ogg flac avi mov mkv webm m4a aac zip tar gz tgz bz2 xz 7z rar jar war ear aar apk ipa dmg iso ' +
+    'exe dll so dylib a lib o obj class pyc pyo wasm bin dat db sqlite sqlite3 mdb pdf doc docx xls xlsx ppt pptx ' +
+    'keystore jks p12 pfx der cer crt pem key').split(' '),
+);
+
+function skipReasonByName(rel: string): string | undefined {
+  const base = rel.slice(rel.lastIndexOf('/') + 1);
+  const lower = base.toLowerCase();
+  if (LOCK_FILES.has(lower) || lower.endsWith('.lock')) return '锁文件';
+  const dot = lower.lastIndexOf('.');
+  const ext = dot >= 0 ? lower.slice(dot + 1) : '';
+  if (BINARY_EXT.has(ext)) return '二进制或资源文件（图片、字体、压缩包等）';
+  if (/[.-]min\.[a-z]+$/.test(lower) || /\.(bundle|chunk|umd|prod)\.[cm]?js$/.test(lower)) return '压缩或打包产物';
+  if (ext === 'map') return '源码映射文件';
+  if (/\.(pb\.go|pb\.cc|pb\.h|g\.dart|freezed\.dart|designer\.cs|generated\.[a-z]+)$/.test(lower) || /_pb2(_grpc)?\.py$/.test(lower)) return '自动生成的代码';
+  if (lower === 'r.java' || lower === 'buildconfig.java') return '自动生成的代码';
+  return undefined;
+}
+
+function skipReasonByContent(text: string): string | undefined {
+  const head = text.slice(0, 1500);
+  if (/@generated|DO NOT EDIT|Code generated .* DO NOT EDIT|auto-generated|autogenerated by|此文件由.*自动生成/i.test(head)) return '自动生成的代码';
+  // Minified: very long lines dominate.
+  const len = text.length;
+  if (len > 2000) {
+    let lines = 1;
+    let longest = 0;
+    let cur = 0;
+    for (let i = 0; i < len; i++) {
+      if (text.charCodeAt(i) === 10) {
+        lines++;
+        if (cur > longest) longest = cur;
+        cur = 0;
+      } else cur++;
+    }
+    if (cur > longest) longest = cur;
+    if (longest > 1000 && len / lines > 300) return '压缩或打包产物（超长行）';
+  }
+  return undefined;
+}
+
+/** Counts lines of a decoded file (see scanSource). */
+function countLines(text: string, comments: CommentStyle): Pick<CodeFile, 'lines' | 'codeLines' | 'commentLines' | 'blankLines'> {
+  const { lineFlags } = scanSource(text, comments, false);
+  let lines = lineFlags.length;
+  // A trailing newline does not start a new line.
+  if (text.endsWith('\n')) lines--;
+  let code = 0;
+  let comment = 0;
+  for (let i = 0; i < lines; i++) {
+    const f = lineFlags[i];
+    if (f & LINE_CODE) code++;
+    else if (f & LINE_COMMENT) comment++;
+  }
+  return { lines, codeLines: code, commentLines: comment, blankLines: lines - code - comment };
+}
+
+interface RawEntry {
+  path: string;
+  data: Uint8Array;
+}
+
+/** Turns raw (path, bytes) entries into CodeFiles, applying every filter. */
+function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): IntakeResult {
+  const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
+  let candidates = raw;
+  if (!preFiltered) {
+    // Archives: apply directory skips and .gitignore files found in the archive.
+    const ignores = opts.gitignore === false ? new Map<string, Ignore>() : collectIgnores(raw);
+    const extra = opts.exclude?.length ? ignore().add(opts.exclude) : undefined;
+    candidates = [];
+    for (const e of raw) {
+      const parts = e.path.split('/');
+      const badDir = parts.slice(0, -1).find((p) => SKIPPED_DIRS.has(p));
+      if (badDir) {
+        skipped.push({ path: e.path, reason: `位于第三方或构建输出目录 ${badDir}/` });
+        continue;
+      }
+      if (extra?.ignores(e.path) || isIgnored(e.path, ignores)) {
+        skipped.push({ path: e.path, reason: '被 .gitignore 或排除规则忽略' });
+        continue;
+      }
+      candidates.push(e);
+    }
+  }
+  const files: CodeFile[] = [];
+  for (const e of candidates) {
+    const byName = skipReasonByName(e.path);
+    if (byName) {
+      skipped.push({ path: e.path, reason: byName });
+      continue;
+    }
+    const firstNl = e.data.indexOf(10);
+    const firstLine = e.data[0] === 0x23 ? Buffer.from(e.data.subarray(0, firstNl < 0 ? Math.min(e.data.length, 200) : firstNl)).toString('latin1') : undefined;
+    const lang = detectLanguage(e.path, firstLine);
+    if (!lang) {
+      skipped.push({ path: e.path, reason: '非源代码文件（文档、数据或配置）' });
+      continue;
+    }
+    if (e.data.length > maxFileBytes) {
+      skipped.push({ path: e.path, reason: `文件过大（${Math.round(e.data.length / 1024)} KB），多为数据或生成文件` });
+      continue;
+    }
+    const decoded = decodeSource(e.data);
+    if (!decoded) {
+      skipped.push({ path: e.path, reason: '二进制文件' });
+      continue;
+    }
+    const byContent = skipReasonByContent(decoded.text);
+    if (byContent) {
+      skipped.push({ path: e.path, reason: byContent });
+      continue;
+    }
+    if (decoded.text.trim() === '') {
+      skipped.push({ path: e.path, reason: '空文件' });
+      continue;
+    }
+    files.push({ path: e.path, language: lang.name, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments) });
+  }
+  const ordered = orderFiles(files, opts.entry, raw);
+  return { files: ordered, stats: computeStats(ordered), skipped };
+}
+
+/** Aggregates line counts per language (源程序量 = total.lines). */
+export function computeStats(files: CodeFile[]): LanguageStats {
+  const byLanguage: Record<string, LanguageCount> = {};
+  const total: LanguageCount = { files: 0, lines: 0, code: 0, comment: 0, blank: 0 };
+  for (const f of files) {
+    const c = (byLanguage[f.language] ??= { files: 0, lines: 0, code: 0, comment: 0, blank: 0 });
+    for (const t of [c, total]) {
+      t.files++;
+      t.lines += f.lines;
+      t.code += f.codeLines;
+      t.comment += f.commentLines;
+      t.blank += f.blankLines;
+    }
+  }
+  return { byLanguage, total };
+}
+
+const ENTRY_NAMES = ['main', 'index', 'app', 'application', 'program', 'server', 'login', 'start', 'bootstrap', 'startup', 'manage', 'run', 'cli'];
+
+/**
+ * Orders files for printing: the entry point first (CPCC practice: page 1 starts at the
+ * program's beginning — main, index, app, login), then every other file by path.
+ * The entry is `entry` when given, else package.json "main"/"bin" when present, else the
+ * shallowest file whose base name is in ENTRY_NAMES (earlier names win).
+ */
+export function orderFiles(files: CodeFile[], entry?: string, raw?: RawEntry[]): CodeFile[] {
+  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  let idx = -1;
+  if (entry) {
+    const norm = entry.replace(/\\/g, '/').replace(/^\.\//, '');
+    idx = sorted.findIndex((f) => f.path === norm);
+  }
+  if (idx < 0 && raw) {
+    const pkg = raw.find((r) => r.path === 'package.json');
+    if (pkg) {
+      try {
+        const j = JSON.parse(Buffer.from(pkg.data).toString('utf8')) as { main?: string; module?: string; bin?: string | Record<string, string> };
+        const cands = [j.main, j.module, typeof j.bin === 'string' ? j.bin : j.bin ? Object.values(j.bin)[0] : undefined];
+        for (const c of cands) {
+          if (!c) continue;
+          const n = c.replace(/^\.\//, '');
+          idx = sorted.findIndex((f) => f.path === n || f.path === `${n}.js` || f.path === `${n}/index.js`);
+          if (idx >= 0) break;
+        }
+      } catch {
+        /* not JSON: ignore */
+      }
+    }
+  }
+  if (idx < 0) {
+    let best = Infinity;
+    sorted.forEach((f, i) => {
+      const base = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '').toLowerCase();
+      const rank = ENTRY_NAMES.indexOf(base);
+      if (rank < 0 || /(^|\/)(test|tests|__tests__|spec|example|examples|demo|docs?)\//i.test(f.path) || /\.(test|spec)\./.test(f.path)) return;
+      const depth = f.path.split('/').length;
+      const score = depth * 100 + rank;
+      if (score < best) {
+        best = score;
+        idx = i;
+      }
+    });
+  }
+  if (idx > 0) {
+    const [e] = sorted.splice(idx, 1);
+    sorted.unshift(e);
+  }
+  return sorted;
+}
+
+function collectIgnores(raw: RawEntry[]): Map<string, Ignore> {
+  const m = new Map<string, Ignore>();
+  for (const e of raw) {
+    if (e.path === '.gitignore' || e.path.endsWith('/.gitignore')) {
+      const dir = e.path.slice(0, -'.gitignore'.length).replace(/\/$/, '');
+      m.set(dir, ignore().add(Buffer.from(e.data).toString('utf8')));
+    }
+  }
+  return m;
+}
+
+function isIgnored(rel: string, ignores: Map<string, Ignore>): boolean {
+  if (ignores.size === 0) return false;
+  for (const [dir, ig] of ignores) {
+    if (dir === '') {
+      if (ig.ignores(rel)) return true;
+    } else if (rel.startsWith(dir + '/')) {
+      if (ig.ignores(rel.slice(dir.length + 1))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Reads a code base from a directory. Skips third-party, generated, binary, minified,
+ * lock and build-output files, honours nested .gitignore files, and never follows
+ * symbolic links. Throws DocgenError INPUT_NOT_FOUND / EMPTY_CODEBASE.
+ */
+export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Promise<IntakeResult> {
+  const root = path.resolve(dir);
+  const st = await fsp.stat(root).catch(() => undefined);
+  if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到代码目录：${dir}`);
+  if (!st.isDirectory()) throw new DocgenError('INPUT_NOT_FOUND', `不是目录：${dir}`);
+  const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
+  const skipped: SkippedFile[] = [];
+  const raw: RawEntry[] = [];
+  const extra = opts.exclude?.length ? ignore().add(opts.exclude) : undefined;
+  const useGit = opts.gitignore !== false;
+  const ignores = new Map<string, Ignore>();
+  let pkgJson: RawEntry | undefined;
+
+  const walk = async (abs: string, rel: string): Promise<void> => {
+    const ents = await fsp.readdir(abs, { withFileTypes: true });
+    if (useGit && ents.some((e) => e.name === '.gitignore' && e.isFile())) {
+      ignores.set(rel, ignore().add(await fsp.readFile(path.join(abs, '.gitignore'), 'utf8')));
+    }
+    ents.sort((a, b) => (a.name < b.name ? -1 : 1));
+    for (const e of ents) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isSymbolicLink()) {
+        skipped.push({ path: r, reason: '符号链接（不跟随）' });
+        continue;
+      }
+      if (e.isDirectory()) {
+        if (SKIPPED_DIRS.has(e.name)) {
+          skipped.push({ path: r + '/', reason: `第三方或构建输出目录 ${e.name}/` });
+          continue;
+        }
+        if (extra?.ignores(r + '/') || isIgnored(r + '/', ignores)) {
+          skipped.push({ path: r + '/', reason: '被 .gitignore 或排除规则忽略' });
+          continue;
+        }
+        await walk(path.join(abs, e.name), r);
+        continue;
+      }
+      if (!e.isFile()) continue;
+      if (r === 'package.json') pkgJson = { path: r, data: await fsp.readFile(path.join(abs, e.name)) };
+      if (extra?.ignores(r) || isIgnored(r, ignores)) {
+        skipped.push({ path: r, reason: '被 .gitignore 或排除规则忽略' });
+        continue;
+      }
+      const byName = skipReasonByName(r);
+      if (byName) {
+        skipped.push({ path: r, reason: byName });
+        continue;
+      }
+      const firstLineProbe = detectLanguage(r) ?? (e.name.includes('.') ? undefined : 'maybe');
+      if (!firstLineProbe) {
+        skipped.push({ path: r, reason: '非源代码文件（文档、数据或配置）' });
+        continue;
+      }
+      if (raw.length >= maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `源文件数量超过上限（${maxFiles} 个），请只上传本软件自己的源代码`);
+      const fst = await fsp.stat(path.join(abs, e.name));
+      if (fst.size > (opts.maxFileBytes ?? DEFAULTS.maxFileBytes)) {
+        skipped.push({ path: r, reason: `文件过大（${Math.round(fst.size / 1024)} KB），多为数据或生成文件` });
+        continue;
+      }
+      raw.push({ path: r, data: await fsp.readFile(path.join(abs, e.name)) });
+    }
+  };
+  await walk(root, '');
+  const res = admit(raw, opts, skipped, true);
+  if (pkgJson && !opts.entry) {
+    res.files = orderFiles(res.files, undefined, [pkgJson]);
+  }
+  if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', `目录中没有可识别的源代码文件：${dir}`);
+  return res;
+}
+
+/** Archive safety check of one entry name; returns the normalised relative path. */
+function safeEntryPath(name: string): string {
+  const n = name.replace(/\\/g, '/');
+  if (n.startsWith('/') || /^[a-zA-Z]:/.test(n) || n.includes('\0')) {
+    throw new DocgenError('ARCHIVE_UNSAFE', `压缩包含有绝对路径的条目，已拒绝：${name}`);
+  }
+  const parts = n.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.some((p) => p === '..')) {
+    throw new DocgenError('ARCHIVE_UNSAFE', `压缩包含有路径穿越（..）的条目，已拒绝：${name}`);
+  }
+  return parts.join('/');
+}
+
+function checkLinkTarget(entryPath: string, target: string): void {
+  const t = target.replace(/\\/g, '/');
+  if (t.startsWith('/') || /^[a-zA-Z]:/.test(t)) throw new DocgenError('ARCHIVE_UNSAFE', `压缩包中的链接 ${entryPath} 指向外部路径 ${target}，已拒绝`);
+  const stack = entryPath.split('/').slice(0, -1);
+  for (const p of t.split('/')) {
+    if (p === '..') {
+      if (stack.length === 0) throw new DocgenError('ARCHIVE_UNSAFE', `压缩包中的链接 ${entryPath} 指向压缩包之外（${target}），已拒绝`);
+      stack.pop();
+    } else if (p !== '.' && p !== '') stack.push(p);
+  }
+}
+
+function bytesLabel(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(0)} MB` : `${Math.ceil(n / 1024)} KB`;
+}
+
+/** Reads the zip central directory and enforces the safety limits before inflating anything. */
+function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): RawEntry[] {
+  const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
+  const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
+  const maxRatio = opts.maxRatio ?? DEFAULTS.maxRatio;
+  const dv = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 65557); i--) {
+    if (dv.getUint32(i, true) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new DocgenError('ARCHIVE_CORRUPT', '无法读取 zip 文件：找不到目录结构，文件可能已损坏');
+  const count = dv.getUint16(eocd + 10, true);
+  const cdOffset = dv.getUint32(eocd + 16, true);
+  if (count === 0xffff || cdOffset === 0xffffffff) throw new DocgenError('UNSUPPORTED_ARCHIVE', '暂不支持 ZIP64 格式的压缩包，请重新压缩或上传 .tar.gz');
+  if (count > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包内文件数量（${count}）超过上限 ${maxFiles}，请只打包本软件的源代码`);
+  const wanted = new Map<string, string>(); // raw name -> safe path
+  let total = 0;
+  let compressed = 0;
+  let p = cdOffset;
+  for (let k = 0; k < count; k++) {
+    if (p + 46 > buf.length || dv.getUint32(p, true) !== 0x02014b50) throw new DocgenError('ARCHIVE_CORRUPT', 'zip 文件目录结构损坏');
+    const madeBy = dv.getUint16(p + 4, true);
+    const flags = dv.getUint16(p + 8, true);
+    const csize = dv.getUint32(p + 20, true);
+    const usize = dv.getUint32(p + 24, true);
+    const nameLen = dv.getUint16(p + 28, true);
+    const extraLen = dv.getUint16(p + 30, true);
+    const commentLen = dv.getUint16(p + 32, true);
+    const ext = dv.getUint32(p + 38, true);
+    const nameBytes = buf.subarray(p + 46, p + 46 + nameLen);
+    const rawName = flags & 0x800 ? new TextDecoder().decode(nameBytes) : decodeSource(nameBytes)?.text ?? '';
+    const fflateName = flags & 0x800 ? rawName : Buffer.from(nameBytes).toString('latin1');
+    p += 46 + nameLen + extraLen + commentLen;
+    const safe = safeEntryPath(rawName);
+    const unixMode = madeBy >> 8 === 3 ? ext >>> 16 : 0;
+    const isDir = rawName.endsWith('/') || (unixMode & 0o170000) === 0o040000;
+    if ((unixMode & 0o170000) === 0o120000) {
+      // Symbolic link: its target is the entry's content; check it without trusting it.
+      throw new DocgenError('ARCHIVE_UNSAFE', `压缩包含有符号链接 ${rawName}，已拒绝（链接可能指向压缩包之外）`);
+    }
+    if (isDir) continue;
+    if (usize === 0xffffffff || csize === 0xffffffff) throw new DocgenError('UNSUPPORTED_ARCHIVE', '暂不支持 ZIP64 格式的压缩包');
+    total += usize;
+    compressed += csize;
+    if (total > maxBytes) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
+    if (usize > 1024 * 1024 && csize > 0 && usize / csize > maxRatio * 5) {
+      throw new DocgenError('ARCHIVE_UNSAFE', `压缩包中的 ${rawName} 压缩比异常（${Math.round(usize / csize)}:1），疑似压缩炸弹，已拒绝`);
+    }
+    if (flags & 1) {
+      skipped.push({ path: safe, reason: '加密条目' });
+      continue;
+    }
+    wanted.set(fflateName, safe);
+  }
+  if (total > 16 * 1024 * 1024 && compressed > 0 && total / compressed > maxRatio) {
+    throw new DocgenError('ARCHIVE_UNSAFE', `压缩包整体压缩比异常（${Math.round(total / compressed)}:1），疑似压缩炸弹，已拒绝`);
+  }
+  const pre = prefilter([...wanted.values()], opts, skipped);
+  let out: Record<string, Uint8Array>;
+  try {
+    out = unzipSync(buf, { filter: (f) => wanted.has(f.name) && pre.has(wanted.get(f.name)!) });
+  } catch (e) {
+    throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件无法解压：${(e as Error).message}`);
+  }
+  const res: RawEntry[] = [];
+  for (const [name, data] of Object.entries(out)) res.push({ path: wanted.get(name) ?? safeEntryPath(name), data });
+  return res;
+}
+
+/** Drops entries whose name alone rules them out, before inflating them. Keeps .gitignore and package.json. */
+function prefilter(paths: string[], opts: IntakeOptions, skipped: SkippedFile[]): Set<string> {
+  const keep = new Set<string>();
+  for (const p of paths) {
+    const base = p.slice(p.lastIndexOf('/') + 1);
+    if (base === '.gitignore' || base === 'package.json') {
+      keep.add(p);
+      continue;
+    }
+    const reason = skipReasonByName(p);
+    if (reason) {
+      skipped.push({ path: p, reason });
+      continue;
+    }
+    if (!detectLanguage(p) && base.includes('.')) {
+      skipped.push({ path: p, reason: '非源代码文件（文档、数据或配置）' });
+      continue;
+    }
+    keep.add(p);
+  }
+  void opts;
+  return keep;
+}
+
+async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): Promise<RawEntry[]> {
+  const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
+  const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
+  const maxRatio = opts.maxRatio ?? DEFAULTS.maxRatio;
+  let tarBuf: Buffer;
+  try {
+    tarBuf = zlib.gunzipSync(buf, { maxOutputLength: maxBytes + 1 });
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
+      throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
+    }
+    throw new DocgenError('ARCHIVE_CORRUPT', `tar.gz 文件无法解压：${err.message}`);
+  }
+  if (tarBuf.length > maxBytes) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
+  if (tarBuf.length > 16 * 1024 * 1024 && tarBuf.length / buf.length > maxRatio) {
+    throw new DocgenError('ARCHIVE_UNSAFE', `压缩包压缩比异常（${Math.round(tarBuf.length / buf.length)}:1），疑似压缩炸弹，已拒绝`);
+  }
+  const res: RawEntry[] = [];
+  let count = 0;
+  let failure: DocgenError | undefined;
+  await new Promise<void>((resolve, reject) => {
+    const parser = new TarParser({
+      strict: true,
+      onReadEntry: (entry: ReadEntry) => {
+        try {
+          if (failure) {
+            entry.resume();
+            return;
+          }
+          count++;
+          if (count > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包内文件数量超过上限 ${maxFiles}，请只打包本软件的源代码`);
+          const safe = safeEntryPath(entry.path);
+          if (entry.type === 'SymbolicLink' || entry.type === 'Link') {
+            checkLinkTarget(safe, entry.linkpath ?? '');
+            skipped.push({ path: safe, reason: '链接文件（不跟随）' });
+            entry.resume();
+            return;
+          }
+          if (entry.type !== 'File' && entry.type !== 'OldFile' && entry.type !== 'ContiguousFile') {
+            entry.resume();
+            return;
+          }
+          const chunks: Buffer[] = [];
+          entry.on('data', (c: Buffer) => chunks.push(c));
+          entry.on('end', () => res.push({ path: safe, data: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
+        } catch (e) {
+          failure = e instanceof DocgenError ? e : new DocgenError('ARCHIVE_CORRUPT', String(e));
+          entry.resume();
+        }
+      },
+    });
+    parser.on('error', (e: Error) => reject(new DocgenError('ARCHIVE_CORRUPT', `tar 文件损坏：${e.message}`)));
+    parser.on('end', () => resolve());
+    parser.end(tarBuf);
+  });
+  if (failure) throw failure;
+  // Name-based filtering after reading (tar is sequential; content is already bounded by maxBytes).
+  const keep = prefilter(res.map((r) => r.path), opts, skipped);
+  return res.filter((r) => keep.has(r.path));
+}
+
+/** Strips one directory level shared by every entry (e.g. "package/" of npm tarballs, "repo-main/" of GitHub zips). */
+function stripCommonRoot(entries: RawEntry[]): RawEntry[] {
+  if (entries.length === 0) return entries;
+  const first = entries[0].path.split('/')[0];
+  if (!entries.every((e) => e.path.startsWith(first + '/'))) return entries;
+  return entries.map((e) => ({ path: e.path.slice(first.length + 1), data: e.data }));
+}
+
+/**
+ * Reads a code base from a .zip or .tar.gz (buffer or file path), entirely in memory:
+ * nothing is ever written to disk. Refuses (DocgenError ARCHIVE_UNSAFE / ARCHIVE_TOO_LARGE)
+ * entries with absolute paths or '..', links pointing outside the archive (zip: any link),
+ * more than `maxFiles` entries, more than `maxBytes` uncompressed, or a bomb-like
+ * compression ratio; then applies the same filters as intakeDirectory.
+ */
+export async function intakeArchive(input: Uint8Array | string, kind: 'zip' | 'tar.gz', opts: IntakeOptions = {}): Promise<IntakeResult> {
+  let buf: Uint8Array;
+  if (typeof input === 'string') {
+    const st = await fsp.stat(input).catch(() => undefined);
+    if (!st?.isFile()) throw new DocgenError('INPUT_NOT_FOUND', `找不到压缩包：${input}`);
+    if (st.size > (opts.maxBytes ?? DEFAULTS.maxBytes)) throw new DocgenError('ARCHIVE_TOO_LARGE', '压缩包过大，已拒绝');
+    buf = await fsp.readFile(input);
+  } else buf = input;
+  const skipped: SkippedFile[] = [];
+  let raw: RawEntry[];
+  if (kind === 'zip') {
+    if (!(buf[0] === 0x50 && buf[1] === 0x4b)) throw new DocgenError('UNSUPPORTED_ARCHIVE', '文件不是有效的 zip 压缩包');
+    raw = readZip(buf, opts, skipped);
+  } else if (kind === 'tar.gz') {
+    if (!(buf[0] === 0x1f && buf[1] === 0x8b)) throw new DocgenError('UNSUPPORTED_ARCHIVE', '文件不是有效的 .tar.gz 压缩包');
+    raw = await readTarGz(buf, opts, skipped);
+  } else {
+    throw new DocgenError('UNSUPPORTED_ARCHIVE', `不支持的压缩格式：${String(kind)}，请上传 .zip 或 .tar.gz`);
+  }
+  raw = stripCommonRoot(raw);
+  const res = admit(raw, opts, skipped, false);
+  if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', '压缩包中没有可识别的源代码文件');
+  return res;
+}
+
+/** Guesses the archive kind from a file name; undefined when unsupported. */
+export function archiveKindOf(file: string): 'zip' | 'tar.gz' | undefined {
+  const l = file.toLowerCase();
+  if (l.endsWith('.zip')) return 'zip';
+  if (l.endsWith('.tar.gz') || l.endsWith('.tgz')) return 'tar.gz';
+  return undefined;
+}

@@ -1,0 +1,26 @@
+/**
+ * Page geometry shared by the PDF and DOCX renderers and the verifier, in points
+ * (1 pt = 1/72 in = 20 twips). A4 portrait (cpcc-materials.md: portrait, single-sided, A4).
+ */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+/** Source-code document: 50 lines of 9 pt Courier on a 14 pt pitch. */
+export const CODE_LAYOUT = {
+  fontSize: 9,
+  /** Courier advance = 0.6 em. */
+  columnWidth: 5.4,
+  /** Max columns per printed line; wide (CJK) characters take 2. 88 × 5.4 = 475 pt of the 496 pt text width. */
+  columns: 88,
+  linePitch: 14,
+  marginLeft: 56.7,
+  marginRight: 42.5,
+  /** Top of the first text line's box. */
+  bodyTop: 70,
+  /** Header text baseline. */
+  headerBaseline: 44,
+  headerFontSize: 9,
+  /** Rule under the header. */
+  headerRule: 52,
+} as const;
+
+export const twips = (pt: number): number => Math.round(pt * 20);

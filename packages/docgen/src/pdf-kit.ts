@@ -1,0 +1,179 @@
+import PDFDocument from 'pdfkit';
+import { loadCjkFont } from './fonts';
+import { A4 } from './layout';
+import { charWidth } from './width';
+
+/** The parts of pdfkit's internal font objects used for fast, exact text placement. */
+interface KitFont {
+  id: string;
+  ref(): unknown;
+  encode(text: string): [string[], { xAdvance: number }[]];
+}
+interface KitDoc {
+  _font: KitFont;
+  page: { fonts: Record<string, unknown> };
+}
+
+export const CJK = 'cjk';
+
+/**
+ * Creates an A4 pdfkit document with the CJK font registered as 'cjk' and a
+ * `finish()` that resolves with the PDF bytes. Deterministic (fixed dates) for equal inputs.
+ */
+export function createPdf(title: string): { doc: PDFKit.PDFDocument; finish(): Promise<Buffer> } {
+  const doc = new PDFDocument({
+    size: [A4.width, A4.height],
+    margin: 0,
+    autoFirstPage: false,
+    compress: true,
+    info: { Title: title, Producer: '码著 mazhu', Creator: '码著 mazhu', CreationDate: new Date(Date.UTC(2000, 0, 1)) },
+  });
+  const font = loadCjkFont();
+  if (font.face) doc.registerFont(CJK, font.data, font.face);
+  else doc.registerFont(CJK, font.data);
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return {
+    doc,
+    finish() {
+      doc.end();
+      return done;
+    },
+  };
+}
+
+const esc = (s: string) => s.replace(/[\\()]/g, (m) => '\\' + m);
+const num = (n: number) => (Math.round(n * 100) / 100).toString();
+
+/**
+ * Writes monospace lines with exact column placement, bypassing pdfkit's layout (which
+ * would measure, wrap and be slow): printable ASCII in Courier, every other character in
+ * the CJK font advanced by exactly its display width (2 columns for wide characters).
+ * One printed line is always one line on the page. Coordinates are in points from the top-left.
+ */
+export class MonoWriter {
+  private readonly courier: KitFont;
+  private readonly cjk: KitFont;
+  private readonly cache = new Map<number, { hex: string; adv: number }>();
+  private ops: string[] = [];
+  private curFont = '';
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly fontSize: number,
+    private readonly columnWidth: number,
+  ) {
+    const kd = doc as unknown as KitDoc;
+    doc.font('Courier');
+    this.courier = kd._font;
+    doc.font(CJK);
+    this.cjk = kd._font;
+  }
+
+  /** Starts collecting a page's text (call after doc.addPage()). */
+  begin(): void {
+    const fonts = (this.doc as unknown as KitDoc).page.fonts;
+    fonts[this.courier.id] = this.courier.ref();
+    fonts[this.cjk.id] = this.cjk.ref();
+    this.ops = ['BT'];
+    this.curFont = '';
+  }
+
+  private glyph(cp: number): { hex: string; adv: number } {
+    let g = this.cache.get(cp);
+    if (!g) {
+      const [hex, pos] = this.cjk.encode(String.fromCodePoint(cp));
+      g = { hex: hex.join(''), adv: pos.reduce((a, p) => a + p.xAdvance, 0) };
+      this.cache.set(cp, g);
+    }
+    return g;
+  }
+
+  /** Adds one line whose text baseline is `baseline` pt from the top, starting at `x` pt. */
+  line(text: string, x: number, baseline: number): void {
+    // pdfkit pages start with a y-flipping CTM (1 0 0 -1 0 h cm); flip the text matrix back.
+    const y = num(baseline);
+    const fs = this.fontSize;
+    const cw = this.columnWidth;
+    const ops = this.ops;
+    let col = 0;
+    let i = 0;
+    const n = text.length;
+    while (i < n) {
+      const c = text.charCodeAt(i);
+      if (c >= 0x20 && c < 0x7f) {
+        let j = i + 1;
+        while (j < n) {
+          const d = text.charCodeAt(j);
+          if (d < 0x20 || d >= 0x7f) break;
+          j++;
+        }
+        // Leading spaces need no glyphs: just move.
+        let k = i;
+        while (k < j && text.charCodeAt(k) === 32) k++;
+        if (k < j) {
+          if (this.curFont !== this.courier.id) {
+            ops.push(`/${this.courier.id} ${fs} Tf`);
+            this.curFont = this.courier.id;
+          }
+          ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
+        }
+        col += j - i;
+        i = j;
+        continue;
+      }
+      // A run of non-ASCII characters in the CJK font, each advanced by its column width.
+      const parts: string[] = [];
+      const startCol = col;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (d >= 0x20 && d < 0x7f) break;
+        const cp = text.codePointAt(i)!;
+        i += cp > 0xffff ? 2 : 1;
+        const w = charWidth(cp);
+        if (w === 0) continue;
+        const g = this.glyph(cp);
+        const target = (w * cw * 1000) / fs;
+        parts.push(`<${g.hex}> ${num(g.adv - target)}`);
+        col += w;
+      }
+      if (parts.length) {
+        if (this.curFont !== this.cjk.id) {
+          ops.push(`/${this.cjk.id} ${fs} Tf`);
+          this.curFont = this.cjk.id;
+        }
+        ops.push(`1 0 0 -1 ${num(x + startCol * cw)} ${y} Tm [${parts.join(' ')}] TJ`);
+      }
+    }
+  }
+
+  /** Writes the collected page text into the page's content stream. */
+  end(): void {
+    this.ops.push('ET');
+    this.doc.addContent(this.ops.join('\n'));
+    this.ops = [];
+  }
+}
+
+/**
+ * Draws a running header: `left` at the left margin and `right` (the page number)
+ * flush with the right margin, on one baseline, with a thin rule underneath
+ * (cpcc-materials.md: name and version in the header, page number top-right).
+ */
+export function drawHeader(
+  doc: PDFKit.PDFDocument,
+  left: string,
+  right: string,
+  g: { marginLeft: number; marginRight: number; headerBaseline: number; headerFontSize: number; headerRule: number },
+): void {
+  doc.font(CJK).fontSize(g.headerFontSize);
+  const asc = (doc.currentLineHeight(false) * 0.88);
+  const yTop = g.headerBaseline - asc;
+  doc.text(left, g.marginLeft, yTop, { lineBreak: false });
+  const w = doc.widthOfString(right);
+  doc.text(right, A4.width - g.marginRight - w, yTop, { lineBreak: false });
+  doc.save().lineWidth(0.5).moveTo(g.marginLeft, g.headerRule).lineTo(A4.width - g.marginRight, g.headerRule).stroke().restore();
+}

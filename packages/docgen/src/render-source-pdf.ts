@@ -1,0 +1,26 @@
+import type { SourceCodeDocument } from './source-document';
+import { CODE_LAYOUT } from './layout';
+import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
+
+/**
+ * Renders the source-code document as an A4 portrait PDF: on every page the header
+ * "软件全称 版本号" at the top left and the page number (1 … N, N ≤ 60; the back block
+ * continues 31–60) at the top right, then exactly the planned lines — 50 per page except
+ * possibly the document's last page — in 9 pt Courier with CJK characters in the CJK font
+ * at double width. Text is placed line by line, so the PDF never re-wraps.
+ * Resolves with the PDF bytes. Sources: 登记办法 第十条; cpcc-materials.md (header, page numbers).
+ */
+export async function renderSourceCodePdf(model: SourceCodeDocument): Promise<Buffer> {
+  const g = CODE_LAYOUT;
+  const { doc, finish } = createPdf(`${model.header} 源程序`);
+  const writer = new MonoWriter(doc, g.fontSize, g.columnWidth);
+  const firstBaseline = g.bodyTop + g.linePitch * 0.78;
+  for (const page of model.pages) {
+    doc.addPage();
+    drawHeader(doc, model.header, String(page.number), g);
+    writer.begin();
+    for (let i = 0; i < page.lines.length; i++) writer.line(page.lines[i].text, g.marginLeft, firstBaseline + i * g.linePitch);
+    writer.end();
+  }
+  return finish();
+}

@@ -1,0 +1,161 @@
+/** What was removed from the printed code, and where (file path and 1-based original line). */
+export interface ScrubFinding {
+  file: string;
+  line: number;
+  kind: ScrubKind;
+  /** Chinese label of the kind, for reports. */
+  label: string;
+}
+
+export type ScrubKind = 'private-key' | 'api-key' | 'password' | 'ip' | 'email' | 'phone' | 'id-number' | 'author';
+
+export const SCRUB_LABELS: Record<ScrubKind, string> = {
+  'private-key': '私钥',
+  'api-key': '密钥/令牌',
+  password: '配置中的密码或密钥',
+  ip: 'IP 地址',
+  email: '电子邮箱',
+  phone: '电话号码',
+  'id-number': '身份证号',
+  author: '作者/版权声明行',
+};
+
+export interface ScrubReport {
+  /** Findings in file order; capped at `limit` entries (counts are always complete). */
+  findings: ScrubFinding[];
+  counts: Partial<Record<ScrubKind, number>>;
+  total: number;
+  truncated: boolean;
+}
+
+const TOKEN_PATTERNS: RegExp[] = [
+  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
+  /\bLTAI[0-9A-Za-z]{12,24}\b/g, // Aliyun AccessKey
+  /\bAKID[0-9A-Za-z]{13,40}\b/g, // Tencent Cloud SecretId
+  /\bsk-[A-Za-z0-9_-]{20,}\b/g, // OpenAI-style / DeepSeek keys
+  /\bgh[pousr]_[A-Za-z0-9]{30,}\b/g, // GitHub tokens
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}\b/g, // Slack
+  /\bAIza[0-9A-Za-z_-]{35}\b/g, // Google API key
+  /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWT
+];
+
+const SECRET_ASSIGN =
+  /((?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|private[_-]?key|app[_-]?secret|auth[_-]?key|密码|口令|秘钥|密钥)[\w-]*["']?\s*(?::|=|:=|=>)\s*)(["'`])([^"'`\r\n]{3,})\2/gi;
+
+const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w.])/g;
+const IP_KEEP = new Set(['127.0.0.1', '0.0.0.0', '255.255.255.255', '255.255.255.0', '255.0.0.0', '255.255.0.0']);
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})\b/g;
+const NOT_TLD = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'vue', 'json', 'map']);
+const MOBILE = /(?<![\dA-Za-z])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?![\dA-Za-z])/g;
+const LANDLINE = /(?<![\dA-Za-z])0\d{2,3}-\d{7,8}(?![\dA-Za-z])/g;
+const ID18 = /(?<![\dA-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
+const AUTHOR_LINE = /(copyright|\(c\)\s*\d{4}|©|@author|\bauthor\s*[:：]|作\s*者\s*[:：]|版权所有|all rights reserved|@email|@contact|联系(方式|电话|邮箱))/i;
+const COMMENT_LEAD = /^\s*(\/\/|\/\*|\*|#|--|<!--|'''|"""|;|%|rem\b)/i;
+
+/** GB 11643-1999 check digit of an 18-character resident identity number. */
+export function isValidChineseId(id: string): boolean {
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let s = 0;
+  for (let i = 0; i < 17; i++) s += (id.charCodeAt(i) - 48) * w[i];
+  return '10X98765432'[s % 11] === id[17].toUpperCase();
+}
+
+/**
+ * Scrubs one file's lines in place (cpcc-materials.md, hygiene: no personal names,
+ * e-mails, phone numbers, copyright lines; secrets — keys, passwords, IPs — must not
+ * appear). Values are masked with '*' (or x.x.x.x for IPs) so the code keeps its shape;
+ * author/copyright comment lines are dropped. Private-key blocks are masked line by line.
+ * Returns the indexes of lines to drop.
+ */
+export class Scrubber {
+  readonly report: ScrubReport = { findings: [], counts: {}, total: 0, truncated: false };
+  private inKey = false;
+  constructor(private readonly limit = 2000) {}
+
+  private add(file: string, line: number, kind: ScrubKind): void {
+    this.report.total++;
+    this.report.counts[kind] = (this.report.counts[kind] ?? 0) + 1;
+    if (this.report.findings.length < this.limit) this.report.findings.push({ file, line, kind, label: SCRUB_LABELS[kind] });
+    else this.report.truncated = true;
+  }
+
+  /** Returns the scrubbed line, or null when the whole line must be dropped. */
+  line(file: string, lineNo: number, text: string): string | null {
+    if (this.inKey || text.includes('PRIVATE KEY-----')) {
+      if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) {
+        this.inKey = true;
+        this.add(file, lineNo, 'private-key');
+      }
+      if (/-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) this.inKey = false;
+      return text.replace(/[A-Za-z0-9+/=-]{8,}[^"'`,;)\s]*/g, (m) => '*'.repeat(Math.min(m.length, 16)));
+    }
+    if (AUTHOR_LINE.test(text) && COMMENT_LEAD.test(text)) {
+      this.add(file, lineNo, 'author');
+      return null;
+    }
+    let out = text;
+    let hasDigit = false;
+    for (let i = 0; i < out.length; i++) {
+      const c = out.charCodeAt(i);
+      if (c >= 48 && c <= 57) {
+        hasDigit = true;
+        break;
+      }
+    }
+    if (out.length >= 16) {
+      for (const re of TOKEN_PATTERNS) {
+        re.lastIndex = 0;
+        if (re.test(out)) {
+          re.lastIndex = 0;
+          out = out.replace(re, (m) => {
+            this.add(file, lineNo, 'api-key');
+            return m.slice(0, 3) + '*'.repeat(Math.min(m.length - 3, 16));
+          });
+        }
+      }
+    }
+    if (/pass|pwd|secret|token|key|密码|口令|密钥|秘钥/i.test(out)) {
+      out = out.replace(SECRET_ASSIGN, (m, lead: string, q: string, value: string) => {
+        if (/^\$\{|^\{\{|^<.*>$|^\*+$|^(true|false|null|none|undefined|string|number)$/i.test(value)) return m;
+        if (/^[a-z][a-z0-9]*([_.-][a-z0-9]+)+$/i.test(value) && !/\d/.test(value)) return m; // a key name, not a value
+        if (value.includes(' ') && !/\d/.test(value)) return m; // a message
+        this.add(file, lineNo, 'password');
+        return `${lead}${q}${'*'.repeat(Math.min(value.length, 12))}${q}`;
+      });
+    }
+    if (out.includes('@')) {
+      out = out.replace(EMAIL, (m, tld: string) => {
+        if (NOT_TLD.has(tld.toLowerCase())) return m;
+        this.add(file, lineNo, 'email');
+        return '***@***.***';
+      });
+    }
+    if (hasDigit) {
+      if (out.includes('.')) {
+        out = out.replace(IPV4, (m) => {
+          if (IP_KEEP.has(m)) return m;
+          this.add(file, lineNo, 'ip');
+          return 'x.x.x.x';
+        });
+      }
+      out = out.replace(ID18, (m) => {
+        if (!isValidChineseId(m)) return m;
+        this.add(file, lineNo, 'id-number');
+        return m.slice(0, 6) + '*'.repeat(12);
+      });
+      out = out.replace(MOBILE, (m) => {
+        this.add(file, lineNo, 'phone');
+        return m.replace(/\d/g, '*');
+      });
+      out = out.replace(LANDLINE, (m) => {
+        this.add(file, lineNo, 'phone');
+        return m.replace(/\d/g, '*');
+      });
+    }
+    return out;
+  }
+
+  endFile(): void {
+    this.inKey = false;
+  }
+}

@@ -1,0 +1,230 @@
+import { DocgenError } from './errors';
+import type { CodeFile } from './intake';
+import { scanSource } from './lexer';
+import { Scrubber, type ScrubReport } from './scrub';
+import { CODE_LAYOUT } from './layout';
+import { wrapByWidth } from './width';
+import { validateName, validateVersion } from './names';
+
+/** One printed line: its text and where it comes from (file index into `files`, 1-based line, wrap part). */
+export interface PrintedLine {
+  text: string;
+  file: number;
+  line: number;
+  /** 0 for the first printed segment of a logical line, 1, 2 … for wrapped continuations. */
+  part: number;
+}
+
+export interface SourcePage {
+  /** Printed page number (1 … N, N ≤ 60). */
+  number: number;
+  /** Page index in the whole paginated program (1-based); differs from `number` in the back block. */
+  sourcePage: number;
+  lines: PrintedLine[];
+}
+
+export interface ManifestLine {
+  file: string;
+  line: number;
+  part?: number;
+}
+
+/** JSON manifest: every printed line → file:line (written as manifest.json). */
+export interface SourceManifest {
+  name: string;
+  version: string;
+  linesPerPage: number;
+  columns: number;
+  selection: 'all' | 'first-and-last-30';
+  /** Pages of the whole program after normalisation and wrapping. */
+  totalPages: number;
+  printedPages: number;
+  /** Printed lines of the whole program (after blank removal and wrapping). */
+  totalPrintedLines: number;
+  /** 源程序量: total lines of every admitted file, as counted at intake. */
+  sourceLines: number;
+  files: string[];
+  pages: { page: number; sourcePage: number; lines: ManifestLine[] }[];
+}
+
+export interface SourceCodeDocument {
+  name: string;
+  version: string;
+  /** Header text, "软件全称 版本号" exactly as on the form. */
+  header: string;
+  linesPerPage: number;
+  columns: number;
+  selection: 'all' | 'first-and-last-30';
+  totalPages: number;
+  totalPrintedLines: number;
+  sourceLines: number;
+  files: string[];
+  pages: SourcePage[];
+  manifest: SourceManifest;
+  scrub: ScrubReport;
+}
+
+export interface BuildSourceCodeOptions {
+  /** 软件全称 (must end in 软件/系统/平台). */
+  name: string;
+  /** 版本号, e.g. V1.0. */
+  version: string;
+  /** Files in print order (intake gives entry point first). */
+  files: CodeFile[];
+  /** Lines per page, default 50; values below 50 are refused (登记办法 第十条: 每页不少于50行). */
+  linesPerPage?: number;
+  /** Remove comments (token-aware) before printing. Default false. */
+  stripComments?: boolean;
+  /** Scrub secrets and personal data. Default true. */
+  scrub?: boolean;
+  /** Printed columns per line (default CODE_LAYOUT.columns); changes need matching renderer geometry. */
+  columns?: number;
+  tabWidth?: number;
+}
+
+const BLOCK_PAGES = 30;
+
+function expandTabs(s: string, tabWidth: number): string {
+  if (!s.includes('\t')) return s;
+  let out = '';
+  let col = 0;
+  for (const ch of s) {
+    if (ch === '\t') {
+      const n = tabWidth - (col % tabWidth);
+      out += ' '.repeat(n);
+      col += n;
+    } else {
+      out += ch;
+      col++;
+    }
+  }
+  return out;
+}
+
+// C0/C1 controls (tab excluded), zero-width and bidi controls: never printed.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
+
+/**
+ * Builds the source-code document model (程序鉴别材料): normalises every file (blank lines
+ * removed, optional token-aware comment removal, secrets and personal data scrubbed, tabs to
+ * spaces), wraps lines by display width (CJK = 2 columns) into printed lines, paginates
+ * `linesPerPage` lines per page and selects the pages to print:
+ * ≤ 60 pages → all; more → the first 30 and the last 30, the last page ending at the end of
+ * the last file, never padded or repeated (登记办法 第十条; cpcc-materials.md).
+ * Memory is bounded: only the first and the last 30 pages of printed lines are held.
+ * Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION / EMPTY_CODEBASE.
+ */
+export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCodeDocument {
+  const name = validateName(opts.name);
+  const version = validateVersion(opts.version);
+  const lpp = opts.linesPerPage ?? 50;
+  if (!Number.isInteger(lpp) || lpp < 50 || lpp > 80) throw new DocgenError('BAD_OPTION', '每页行数须为 50–80 之间的整数（登记办法第十条：程序每页不少于 50 行）');
+  const columns = opts.columns ?? CODE_LAYOUT.columns;
+  const tabWidth = opts.tabWidth ?? 4;
+  const scrubber = opts.scrub === false ? undefined : new Scrubber();
+  const blockLines = BLOCK_PAGES * lpp;
+
+  const front: PrintedLine[] = [];
+  // Ring buffer of the last `blockLines` printed lines.
+  const tail: PrintedLine[] = new Array(blockLines);
+  let total = 0;
+  const files: string[] = [];
+  let sourceLines = 0;
+
+  const push = (pl: PrintedLine) => {
+    if (total < blockLines) front.push(pl);
+    tail[total % blockLines] = pl;
+    total++;
+  };
+
+  for (const f of opts.files) {
+    const fi = files.length;
+    files.push(f.path);
+    sourceLines += f.lines;
+    const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
+    let start = 0;
+    let lineNo = 0;
+    const n = text.length;
+    while (start <= n) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = n;
+      lineNo++;
+      let raw = text.slice(start, end);
+      start = end + 1;
+      // Blank lines are removed (cpcc-materials.md: blank lines do not count).
+      if (raw.trim() === '') {
+        if (end === n) break;
+        continue;
+      }
+      raw = raw.replace(INVISIBLE, '');
+      let line: string | null = expandTabs(raw, tabWidth).trimEnd();
+      if (scrubber) line = scrubber.line(f.path, lineNo, line);
+      if (line === null || line.trim() === '') {
+        if (end === n) break;
+        continue;
+      }
+      const segs = wrapByWidth(line, columns);
+      for (let p = 0; p < segs.length; p++) push({ text: segs[p], file: fi, line: lineNo, part: p });
+      if (end === n) break;
+    }
+    scrubber?.endFile();
+  }
+  if (total === 0) throw new DocgenError('EMPTY_CODEBASE', '代码中没有可打印的行（去除空行和注释后为空）');
+
+  const totalPages = Math.ceil(total / lpp);
+  const pages: SourcePage[] = [];
+  let selection: SourceCodeDocument['selection'];
+  if (totalPages <= 2 * BLOCK_PAGES) {
+    selection = 'all';
+    // All lines: the front block plus whatever followed it, from the ring buffer.
+    const all = front.slice();
+    for (let i = blockLines; i < total; i++) all.push(tail[i % blockLines]);
+    for (let p = 0; p < totalPages; p++) pages.push({ number: p + 1, sourcePage: p + 1, lines: all.slice(p * lpp, (p + 1) * lpp) });
+  } else {
+    selection = 'first-and-last-30';
+    for (let p = 0; p < BLOCK_PAGES; p++) pages.push({ number: p + 1, sourcePage: p + 1, lines: front.slice(p * lpp, (p + 1) * lpp) });
+    // Back block: the last 1,500 printed lines, so page 60 ends exactly at the end of the last file.
+    // total > 60 pages ⇒ total > 3,000 lines ⇒ no overlap with the front block.
+    const backStart = total - blockLines;
+    const back: PrintedLine[] = [];
+    for (let i = backStart; i < total; i++) back.push(tail[i % blockLines]);
+    const firstSourcePage = Math.floor(backStart / lpp) + 1;
+    for (let p = 0; p < BLOCK_PAGES; p++) {
+      pages.push({ number: BLOCK_PAGES + p + 1, sourcePage: firstSourcePage + p, lines: back.slice(p * lpp, (p + 1) * lpp) });
+    }
+  }
+  const header = `${name} ${version}`;
+  const manifest: SourceManifest = {
+    name,
+    version,
+    linesPerPage: lpp,
+    columns,
+    selection,
+    totalPages,
+    printedPages: pages.length,
+    totalPrintedLines: total,
+    sourceLines,
+    files,
+    pages: pages.map((pg) => ({
+      page: pg.number,
+      sourcePage: pg.sourcePage,
+      lines: pg.lines.map((l) => (l.part ? { file: files[l.file], line: l.line, part: l.part } : { file: files[l.file], line: l.line })),
+    })),
+  };
+  return {
+    name,
+    version,
+    header,
+    linesPerPage: lpp,
+    columns,
+    selection,
+    totalPages,
+    totalPrintedLines: total,
+    sourceLines,
+    files,
+    pages,
+    manifest,
+    scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
+  };
+}
