@@ -9,6 +9,8 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import { migrate, openDb } from './db';
 import type { AppDeps } from './deps';
+import { createKv } from './kv';
+import { Outbox } from './messaging';
 import { createSessionStore } from './modules/auth/sessions';
 import { registerModules } from './modules';
 import { seedContent } from './modules/content/content.seed';
@@ -46,7 +48,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
     db: handle.db,
     dialect: handle.dialect,
     sessions: createSessionStore(handle.db, config.sessionTtlDays),
+    kv: createKv({ redisUrl: config.redisUrl }),
+    outbox: config.outbox ? new Outbox() : undefined,
   };
+  app.addHook('onClose', async () => deps.kv.close?.());
   app.decorate('deps', deps);
 
   await app.register(envelopePlugin);

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Dialect } from './db';
 import type { Database } from './db/schema';
+import type { Kv } from './kv';
+import type { Outbox } from './messaging';
 import type { SessionStore } from './modules/auth/sessions';
 
 /** What every feature module may depend on; modules take the narrow part they need (`Pick<AppDeps, …>`). */
@@ -10,4 +12,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   sessions: SessionStore;
+  /** Short-lived state: captcha tokens, codes, rate limits (memory, or Redis with REDIS_URL). */
+  kv: Kv;
+  /** Dev outbox of sent codes, only with OUTBOX=1. */
+  outbox?: Outbox;
 }

@@ -79,3 +79,30 @@ export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 /** GET /api/getAdminDetails?id= — the signed-in user's own info only. */
 export const ZAdminDetailsQuery = z.object({ id: z.coerce.number().int().min(0, '用户编号无效').optional() });
+
+/** POST /api/editAdmin — the signed-in user's profile. */
+export const ZEditProfileRequest = z.object({
+  name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(LIMITS.name, '姓名不能超过 50 个字符'),
+});
+export type EditProfileRequest = z.infer<typeof ZEditProfileRequest>;
+
+/** POST /api/modifyPassword — change the password; every other session of the user is signed out. */
+export const ZModifyPasswordRequest = z
+  .object({
+    oldPassword: z.string({ error: '请输入原密码' }).min(1, '请输入原密码').max(LIMITS.passwordMax, '密码不能超过 64 位'),
+    newPassword: ZPassword,
+    confirmPassword: z.string({ error: '请输入确认密码' }).min(1, '请输入确认密码'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: '两次输入的密码不一致', path: ['confirmPassword'] })
+  .refine((v) => v.newPassword !== v.oldPassword, { message: '新密码不能与原密码相同', path: ['newPassword'] });
+export type ModifyPasswordRequest = z.infer<typeof ZModifyPasswordRequest>;
+
+/** POST /api/getChangeBinding — bind a new mobile or e-mail, proven by a code (purpose 3) sent to the new account. */
+export const ZChangeBindingRequest = z.object({
+  account: z.string({ error: '请输入新的手机号或邮箱' }).trim().min(1, '请输入新的手机号或邮箱').max(LIMITS.account, '账号不能超过 50 个字符'),
+  code: ZVerificationCode,
+});
+export type ChangeBindingRequest = z.infer<typeof ZChangeBindingRequest>;
+
+/** Captcha purposes a verification can be bound to (sent as the extra `purpose` field of /api/captcha/get). */
+export const CaptchaPurpose = { SendCode: 'sendCode' } as const;

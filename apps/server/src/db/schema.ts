@@ -17,6 +17,8 @@ export interface UsersTable {
   free_times: number;
   /** 1 when an operator disabled the account: it can no longer sign in. */
   disabled: number;
+  recharge_points: Generated<number>;
+  gifted_points: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -100,7 +102,20 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** Append-only record of every change of balance (recharge points, gifted points, free times) with its reason. */
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'recharge' | 'gift' | 'free_times';
+  delta: number;
+  balance_after: number;
+  reason: string;
+  ref: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  points_ledger: PointsLedgerTable;
   users: UsersTable;
   sessions: SessionsTable;
   notices: NoticesTable;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../index';
 import { m001Foundation } from './001-foundation';
+import { m002Accounts } from './002-accounts';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -9,4 +10,4 @@ export interface VersionedMigration {
 }
 
 /** Every migration in order. Add new ones at the end. */
-export const migrations: VersionedMigration[] = [m001Foundation];
+export const migrations: VersionedMigration[] = [m001Foundation, m002Accounts];

@@ -1,0 +1,118 @@
+import crypto from 'node:crypto';
+import { ApiCode, CodePurpose, isEmail, isMobile } from '@mazhu/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Kv } from '../../kv';
+import { AppError, badRequest, conflict, tooMany } from '../../lib/errors';
+import type { MessageSender } from '../../messaging';
+import { sha256 } from './sessions';
+
+/** Limits of verification codes. Sources: issue 4 (5 minutes, single use, 5 wrong tries) and anti-SMS-bombing practice. */
+export const CODE_RULES = {
+  /** A code lives 5 minutes. */
+  ttlSeconds: 300,
+  /** No resend to the same account before this countdown ends (the web button shows 已发送 N s). */
+  resendSeconds: 60,
+  /** A code dies after 5 wrong tries. */
+  maxTries: 5,
+  perAccountPerDay: 10,
+  perIpPerHour: 20,
+  perIpPerDay: 60,
+} as const;
+
+export interface CaptchaVerifier {
+  /** Second verification of a solved captcha (single use, bound to client and purpose). */
+  verification(captchaVerification: string, ctx: { clientKey: string; purpose: string }): Promise<{ ok: true } | { ok: false; repCode: string; repMsg: string }>;
+}
+
+export type AccountKind = 'phone' | 'email';
+
+/** Classifies an account: a valid mainland mobile or a valid e-mail (spec §5); anything else is a user error. */
+export function accountKind(account: string): AccountKind {
+  if (isMobile(account)) return 'phone';
+  if (isEmail(account)) return 'email';
+  throw badRequest('请输入合法的手机号或邮箱');
+}
+
+const PURPOSE_TEXT: Record<number, string> = { [CodePurpose.Register]: '注册', [CodePurpose.Login]: '登录', [CodePurpose.Bind]: '更换绑定' };
+
+/**
+ * Verification codes by SMS and e-mail: a 6-digit code, stored hashed in the short-lived store for 5 minutes,
+ * single use, dead after 5 wrong tries, with a resend countdown and per-account, per-IP and per-day limits.
+ */
+export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: MessageSender; captcha: CaptchaVerifier }) {
+  const { db, kv, sender, captcha } = deps;
+  const codeKey = (purpose: number, account: string) => `code:v:${purpose}:${account}`;
+  const triesKey = (purpose: number, account: string) => `code:t:${purpose}:${account}`;
+
+  async function accountExists(account: string, kind: AccountKind): Promise<boolean> {
+    const col = kind === 'phone' ? 'mobile' : 'email';
+    return Boolean(await db.selectFrom('users').select('id').where(col, '=', account).executeTakeFirst());
+  }
+
+  return {
+    /**
+     * Sends a code after checking the captcha. Errors: 400 bad account/captcha, 409 account already registered,
+     * 404 unknown account for login, 429 countdown or limits. Returns the channel and the countdown in seconds.
+     */
+    async send(input: { account: string; captchaVerification: string; purpose: number; ip: string; clientKey: string }): Promise<{ type: AccountKind; time: number }> {
+      const account = input.account.trim().toLowerCase();
+      const kind = accountKind(account);
+      const coolUntil = Number((await kv.get(`code:cool:${account}`)) ?? 0);
+      if (coolUntil > Date.now()) {
+        throw new AppError(ApiCode.TooManyRequests, `验证码已发送，请 ${Math.ceil((coolUntil - Date.now()) / 1000)} 秒后再试`);
+      }
+
+      const cv = await captcha.verification(input.captchaVerification, { clientKey: input.clientKey, purpose: 'sendCode' });
+      if (!cv.ok) throw badRequest('安全验证已失效，请重新完成验证');
+
+      const exists = await accountExists(account, kind);
+      if (input.purpose === CodePurpose.Register && exists) throw conflict(kind === 'phone' ? '该手机号已注册，请直接登录' : '该邮箱已注册，请直接登录');
+      if (input.purpose === CodePurpose.Login && !exists) throw new AppError(ApiCode.NotFound, '该账号尚未注册，请先注册');
+      if (input.purpose === CodePurpose.Bind && exists) throw conflict('该账号已被其他用户绑定');
+
+      if ((await kv.incrWindow(`code:ipd:${input.ip}`, 86_400)) > CODE_RULES.perIpPerDay) throw tooMany('今日发送验证码次数已达上限，请明天再试');
+      if ((await kv.incrWindow(`code:iph:${input.ip}`, 3600)) > CODE_RULES.perIpPerHour) throw tooMany('发送验证码过于频繁，请一小时后再试');
+      if ((await kv.incrWindow(`code:day:${account}`, 86_400)) > CODE_RULES.perAccountPerDay) throw tooMany('该账号今日接收验证码次数已达上限，请明天再试');
+
+      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+      await kv.set(codeKey(input.purpose, account), sha256(`${account}:${code}`), CODE_RULES.ttlSeconds);
+      await kv.del(triesKey(input.purpose, account));
+      await kv.set(`code:cool:${account}`, String(Date.now() + CODE_RULES.resendSeconds * 1000), CODE_RULES.resendSeconds);
+      const what = PURPOSE_TEXT[input.purpose] ?? '身份验证';
+      const text = `【码著】您的${what}验证码为 ${code}，5 分钟内有效。如非本人操作，请忽略本消息。`;
+      try {
+        if (kind === 'phone') await sender.sendSms(account, text);
+        else await sender.sendEmail(account, `码著${what}验证码`, text);
+      } catch {
+        await kv.del(codeKey(input.purpose, account));
+        await kv.del(`code:cool:${account}`);
+        throw new AppError(ApiCode.ServerError, kind === 'phone' ? '短信发送失败，请稍后再试' : '邮件发送失败，请稍后再试');
+      }
+      return { type: kind, time: CODE_RULES.resendSeconds };
+    },
+
+    /**
+     * Consumes a code: true once for the right code; a wrong code counts a try and the 5th wrong try kills it.
+     * Throws a Chinese 400 on a wrong, expired or dead code.
+     */
+    async consume(accountRaw: string, purpose: number, code: string): Promise<void> {
+      const account = accountRaw.trim().toLowerCase();
+      const stored = await kv.get(codeKey(purpose, account));
+      if (!stored) throw badRequest('验证码已失效，请重新获取');
+      const tries = await kv.incrWindow(triesKey(purpose, account), CODE_RULES.ttlSeconds);
+      if (tries > CODE_RULES.maxTries) {
+        await kv.del(codeKey(purpose, account));
+        throw badRequest('验证码错误次数过多，请重新获取');
+      }
+      const given = sha256(`${account}:${code.trim()}`);
+      if (!crypto.timingSafeEqual(Buffer.from(given), Buffer.from(stored))) {
+        if (tries >= CODE_RULES.maxTries) await kv.del(codeKey(purpose, account));
+        throw badRequest(tries >= CODE_RULES.maxTries ? '验证码错误次数过多，请重新获取' : `验证码错误，还可尝试 ${CODE_RULES.maxTries - tries} 次`);
+      }
+      if ((await kv.getDel(codeKey(purpose, account))) === null) throw badRequest('验证码已失效，请重新获取');
+      await kv.del(triesKey(purpose, account));
+    },
+  };
+}
+export type CodeService = ReturnType<typeof createCodeService>;
