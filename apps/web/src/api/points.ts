@@ -1,0 +1,77 @@
+import { useQuery } from '@tanstack/react-query';
+import { get, unwrap } from './request';
+import { useUserStore } from '@/stores/user';
+
+/**
+ * Points (积分): balances, free times, recharge packages and the points settings.
+ * The contracts package does not describe these answers yet, so the shapes below are read defensively
+ * and the pages show an empty state when a call is missing or returns nothing.
+ */
+export interface UserPoints {
+  currentPoints?: number;
+  rechargePoints?: number;
+  giftedPoints?: number;
+}
+
+export interface RechargePackage {
+  id: number;
+  name?: string;
+  points?: number;
+  giftedPoints?: number;
+  price?: number | string;
+  description?: string;
+}
+
+export const pointsKeys = {
+  userPoints: ['points', 'user'] as const,
+  freeTimes: ['points', 'freeTimes'] as const,
+  packages: ['points', 'packages'] as const,
+  settings: ['points', 'settings'] as const,
+};
+
+export function useUserPoints() {
+  const signedIn = useUserStore((s) => s.user.id > 0);
+  return useQuery({
+    queryKey: pointsKeys.userPoints,
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await get<UserPoints>('/api/getUserPoints', undefined, { signal, silent: true }));
+      if (data) {
+        const { setUser } = useUserStore.getState();
+        setUser({
+          ...(typeof data.rechargePoints === 'number' ? { rechargePoints: data.rechargePoints } : {}),
+          ...(typeof data.giftedPoints === 'number' ? { giftedPoints: data.giftedPoints } : {}),
+          ...(typeof data.currentPoints === 'number' ? { currentPoints: data.currentPoints } : {}),
+        });
+      }
+      return data;
+    },
+    enabled: signedIn,
+    retry: false,
+  });
+}
+
+export function useFreeTimes() {
+  const signedIn = useUserStore((s) => s.user.id > 0);
+  return useQuery({
+    queryKey: pointsKeys.freeTimes,
+    queryFn: async ({ signal }) => unwrap(await get<unknown>('/api/getFreeTimes', undefined, { signal, silent: true })),
+    enabled: signedIn,
+    retry: false,
+  });
+}
+
+/** Recharge packages: a list, or `{ list }`; anything else counts as none. */
+export function useRechargePackages() {
+  return useQuery({
+    queryKey: pointsKeys.packages,
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await get<unknown>('/api/getRechargePackage', undefined, { signal, silent: true }));
+      if (Array.isArray(data)) return data as RechargePackage[];
+      if (data && typeof data === 'object' && Array.isArray((data as { list?: unknown }).list)) {
+        return (data as { list: RechargePackage[] }).list;
+      }
+      return [];
+    },
+    retry: false,
+  });
+}

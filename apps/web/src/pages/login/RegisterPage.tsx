@@ -1,0 +1,5 @@
+import AuthPage from './AuthPage';
+
+export default function RegisterPage() {
+  return <AuthPage initial="register" />;
+}

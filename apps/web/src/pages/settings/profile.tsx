@@ -1,0 +1,5 @@
+import { ProfileContent } from '@/pages/profile';
+
+export default function SettingsProfilePage() {
+  return <ProfileContent />;
+}
