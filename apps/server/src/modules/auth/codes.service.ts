@@ -58,10 +58,6 @@ export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: 
     async send(input: { account: string; captchaVerification: string; purpose: number; ip: string; clientKey: string }): Promise<{ type: AccountKind; time: number }> {
       const account = input.account.trim().toLowerCase();
       const kind = accountKind(account);
-      const coolUntil = Number((await kv.get(`code:cool:${account}`)) ?? 0);
-      if (coolUntil > Date.now()) {
-        throw new AppError(ApiCode.TooManyRequests, `验证码已发送，请 ${Math.ceil((coolUntil - Date.now()) / 1000)} 秒后再试`);
-      }
 
       const cv = await captcha.verification(input.captchaVerification, { clientKey: input.clientKey, purpose: 'sendCode' });
       if (!cv.ok) throw badRequest('安全验证已失效，请重新完成验证');
@@ -70,6 +66,11 @@ export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: 
       if (input.purpose === CodePurpose.Register && exists) throw conflict(kind === 'phone' ? '该手机号已注册，请直接登录' : '该邮箱已注册，请直接登录');
       if (input.purpose === CodePurpose.Login && !exists) throw new AppError(ApiCode.NotFound, '该账号尚未注册，请先注册');
       if (input.purpose === CodePurpose.Bind && exists) throw conflict('该账号已被其他用户绑定');
+
+      const coolUntil = Number((await kv.get(`code:cool:${account}`)) ?? 0);
+      if (coolUntil > Date.now()) {
+        throw new AppError(ApiCode.TooManyRequests, `验证码已发送，请 ${Math.ceil((coolUntil - Date.now()) / 1000)} 秒后再试`);
+      }
 
       if ((await kv.incrWindow(`code:ipd:${input.ip}`, 86_400)) > CODE_RULES.perIpPerDay) throw tooMany('今日发送验证码次数已达上限，请明天再试');
       if ((await kv.incrWindow(`code:iph:${input.ip}`, 3600)) > CODE_RULES.perIpPerHour) throw tooMany('发送验证码过于频繁，请一小时后再试');
