@@ -39,6 +39,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  OPERATOR_USERNAME: z.string().optional(),
+  OPERATOR_PASSWORD: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -70,6 +72,8 @@ export interface AppConfig {
   webDist?: string;
   logLevel: string;
   role: 'all' | 'web' | 'worker';
+  /** Bootstrap back-office operator (created or reset at start); none when unset. */
+  operator?: { username: string; password: string };
 }
 
 export class ConfigError extends Error {}
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.NODE_ENV === 'production') {
     if (e.CAPTCHA_TEST_MODE) throw new ConfigError('生产环境禁止开启 CAPTCHA_TEST_MODE（测试模式会泄露验证码答案）');
     if (e.OUTBOX) throw new ConfigError('生产环境禁止开启 OUTBOX（开发发件箱会泄露验证码）');
+    if (e.OPERATOR_PASSWORD && e.OPERATOR_PASSWORD.length < 12) throw new ConfigError('生产环境的 OPERATOR_PASSWORD 至少 12 位');
   }
   const defaultDist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
   return {
@@ -111,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultDist,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
+    operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,
   };
 }

@@ -114,7 +114,109 @@ export interface PointsLedgerTable {
   created_at: string;
 }
 
+/** Back-office operators (adminLogin / addAdmin / delAdmin); never ordinary users. */
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: string;
+  created_by: number | null;
+}
+
+export interface OperatorSessionsTable {
+  id: string;
+  operator_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** An uploaded code archive (zip / tar.gz) and the materials engine's analysis of it. */
+export interface CodeUploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  file_name: string;
+  kind: 'zip' | 'tar.gz';
+  size: number;
+  blob_key: string;
+  /** JSON: contracts CodeAnalysis plus the AI writer's structure hints. */
+  analysis_json: string;
+  created_at: string;
+}
+
+/** A project: the R11 form fields (form_json), its code, AI information and the state of its materials. */
+export interface ProjectsTable {
+  id: Generated<number>;
+  user_id: number;
+  source: 'form' | 'code';
+  name: string;
+  short_name: string;
+  version: string;
+  category: string;
+  platform_type_id: number | null;
+  platform: string;
+  description: string;
+  /** JSON: contracts ApplicationForm. */
+  form_json: string;
+  /** JSON of the AI information, when generated. */
+  ai_json: string | null;
+  upload_id: number | null;
+  status: 'draft' | 'queued' | 'generating' | 'succeeded' | 'failed';
+  progress: number;
+  message: string;
+  /** JSON: { blobKey, downloadName, files, report, charge } of the last successful generation. */
+  materials_json: string | null;
+  generated_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FunctionalModulesTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  description: string;
+  /** JSON array of operation steps. */
+  operations: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The persisted in-process job queue (jobs/). */
+export interface GenerationJobsTable {
+  id: Generated<number>;
+  kind: string;
+  ref_id: number;
+  user_id: number;
+  /** JSON payload, validated by the job definition's zod schema. */
+  payload: string;
+  state: 'queued' | 'running' | 'succeeded' | 'failed';
+  progress: number;
+  message: string;
+  attempts: number;
+  max_attempts: number;
+  error: string | null;
+  /** JSON: contracts Charge, refunded once when the job finally fails. */
+  charge_json: string | null;
+  refunded: number;
+  run_after: string;
+  lease_until: string | null;
+  locked_by: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
+  code_uploads: CodeUploadsTable;
+  projects: ProjectsTable;
+  functional_modules: FunctionalModulesTable;
+  generation_jobs: GenerationJobsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
   points_ledger: PointsLedgerTable;
   users: UsersTable;
   sessions: SessionsTable;

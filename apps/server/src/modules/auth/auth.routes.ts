@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   ApiCode,
   ZAdminDetailsQuery,
@@ -9,22 +8,19 @@ import {
   ZRegisterRequest,
   ZSendCodeRequest,
 } from '@mazhu/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
 import { AppError } from '../../lib/errors';
 import type { Outbox } from '../../messaging';
 import { requireUserId } from '../../plugins/session';
+import { captchaClientOf } from '../captcha/captcha.routes';
 import type { UserService } from '../users/users.service';
 import type { AuthService } from './auth.service';
 import type { CodeService } from './codes.service';
 import type { SessionStore } from './sessions';
 
-/** The client key a captcha verification is bound to: sha256 of the socket IP (or trusted proxy IP) and User-Agent. */
-export function clientKeyOf(req: FastifyRequest): string {
-  return crypto.createHash('sha256').update(`${req.ip}|${req.headers['user-agent'] ?? ''}`).digest('hex');
-}
 
 /** Account routes: send code, register, login, logout, session info, profile, password, binding, dev outbox. */
 export async function authRoutes(
@@ -36,7 +32,7 @@ export async function authRoutes(
 
   r.post('/api/sendCodeByVerification', { schema: { body: ZSendCodeRequest } }, async (req) => {
     const b = req.body;
-    const data = await codes.send({ account: b.account, captchaVerification: b.captchaVerification, purpose: b.type, ip: req.ip, clientKey: clientKeyOf(req) });
+    const data = await codes.send({ account: b.account, captchaVerification: b.captchaVerification, purpose: b.type, ip: req.ip, clientKey: captchaClientOf(req).clientKey });
     return ok(data, data.type === 'phone' ? '验证码已发送至您的手机' : '验证码已发送至您的邮箱');
   });
 
