@@ -58,10 +58,11 @@ export async function captchaRoutes(app: FastifyInstance, opts: { captcha: Captc
   app.setErrorHandler((error: FastifyError & { repCode?: string }, request, reply) => {
     let repCode: RepCode = RepCode.Exception;
     if (error.repCode === RepCode.CaptchaError) repCode = RepCode.CaptchaError;
+    else if (error.statusCode === 429) repCode = request.url.includes('/check') ? RepCode.CheckLimit : RepCode.GetLimit;
     else if (error.validation || error.code?.startsWith('FST_ERR_CTP') || error.code?.startsWith('FST_') || (error.statusCode ?? 500) < 500) {
       repCode = RepCode.ParamFormat;
     }
-    if (repCode === RepCode.ParamFormat) request.log.info({ err: error }, 'captcha: bad request');
+    if (repCode !== RepCode.Exception && repCode !== RepCode.CaptchaError) request.log.info({ err: error }, 'captcha: bad request');
     else request.log.error({ err: error }, 'captcha: internal error');
     return reply.status(200).send(envelope({ repCode, repMsg: REP_MSG[repCode], repData: null }));
   });
