@@ -19,7 +19,7 @@ export async function buildTestApp(env: Record<string, string> = {}, patch: Part
   };
   const pgUrl = process.env.TEST_DATABASE_URL;
   let schema: string | undefined;
-  if (pgUrl) {
+  if (pgUrl && !patch.databaseSchema) {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
     const c = new pg.Client({ connectionString: pgUrl });
     await c.connect();
