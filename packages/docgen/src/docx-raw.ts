@@ -14,8 +14,12 @@ const NS =
 export interface RawDocxOptions {
   /** Paragraph XML of the body (without the final sectPr). */
   body: string;
-  /** Paragraph XML of the default header. */
+  /** Paragraph XML of the default header (relationship id rIdHeader1). */
   header: string;
+  /** More headers: relationship ids rIdHeader2, rIdHeader3 … in order. */
+  extraHeaders?: string[];
+  /** Images: relationship ids rIdImg1, rIdImg2 … in order. */
+  media?: { data: Uint8Array; ext: 'png' | 'jpeg' }[];
   /** Page geometry in twips. */
   page: { width: number; height: number; top: number; right: number; bottom: number; left: number; header: number; footer: number };
   /** Default run properties (w:rPr children) and paragraph properties (w:pPr children). */
@@ -37,7 +41,10 @@ export function buildRawDocx(o: RawDocxOptions): Buffer {
     `<w:pgSz w:w="${p.width}" w:h="${p.height}"/>` +
     `<w:pgMar w:top="${p.top}" w:right="${p.right}" w:bottom="${p.bottom}" w:left="${p.left}" w:header="${p.header}" w:footer="${p.footer}" w:gutter="0"/>` +
     `<w:pgNumType w:start="1"/><w:cols w:space="425"/><w:docGrid w:type="default" w:linePitch="280"/></w:sectPr></w:body></w:document>`;
-  const header = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:hdr ${NS}>${o.header}</w:hdr>`;
+  const hdr = (x: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:hdr ${NS}>${x}</w:hdr>`;
+  const header = hdr(o.header);
+  const extraHeaders = o.extraHeaders ?? [];
+  const media = o.media ?? [];
   const styles =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:styles ${NS}><w:docDefaults><w:rPrDefault><w:rPr>${o.defaultRun}</w:rPr></w:rPrDefault>` +
     `<w:pPrDefault><w:pPr>${o.defaultPara}</w:pPr></w:pPrDefault></w:docDefaults>` +
@@ -51,7 +58,9 @@ export function buildRawDocx(o: RawDocxOptions): Buffer {
     `<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>` +
     `<Override PartName="/word/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.styles+xml"/>` +
     `<Override PartName="/word/settings.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.settings+xml"/>` +
+    `<Default Extension="png" ContentType="image/png"/><Default Extension="jpeg" ContentType="image/jpeg"/>` +
     `<Override PartName="/word/header1.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>` +
+    extraHeaders.map((_, i) => `<Override PartName="/word/header${i + 2}.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.header+xml"/>`).join('') +
     `<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`;
   const rels =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
@@ -61,7 +70,10 @@ export function buildRawDocx(o: RawDocxOptions): Buffer {
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
     `<Relationship Id="rIdStyles" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>` +
     `<Relationship Id="rIdSettings" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/>` +
-    `<Relationship Id="rIdHeader1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/></Relationships>`;
+    `<Relationship Id="rIdHeader1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header1.xml"/>` +
+    extraHeaders.map((_, i) => `<Relationship Id="rIdHeader${i + 2}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/header" Target="header${i + 2}.xml"/>`).join('') +
+    media.map((m, i) => `<Relationship Id="rIdImg${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/image" Target="media/image${i + 1}.${m.ext}"/>`).join('') +
+    `</Relationships>`;
   const core =
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/">` +
     `<dc:title>${xmlText(o.title)}</dc:title><dc:creator>码著</dc:creator></cp:coreProperties>`;
@@ -75,5 +87,7 @@ export function buildRawDocx(o: RawDocxOptions): Buffer {
     'word/header1.xml': strToU8(header),
     'word/_rels/document.xml.rels': strToU8(docRels),
   };
+  extraHeaders.forEach((x, i) => (files[`word/header${i + 2}.xml`] = strToU8(hdr(x))));
+  media.forEach((m, i) => (files[`word/media/image${i + 1}.${m.ext}`] = m.data));
   return Buffer.from(zipSync(files, { level: 6, mtime: new Date(Date.UTC(2000, 0, 1)) }));
 }

@@ -92,12 +92,17 @@ export class MonoWriter {
     return g;
   }
 
-  /** Adds one line whose text baseline is `baseline` pt from the top, starting at `x` pt. */
-  line(text: string, x: number, baseline: number): void {
+  /**
+   * Adds one line whose text baseline is `baseline` pt from the top, starting at `x` pt.
+   * `fontSize`/`columnWidth` override the defaults for this line (headings); ASCII is set in
+   * Courier at the size whose advance is exactly one column (0.6 em = columnWidth).
+   */
+  line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth): void {
     // pdfkit pages start with a y-flipping CTM (1 0 0 -1 0 h cm); flip the text matrix back.
     const y = num(baseline);
-    const fs = this.fontSize;
-    const cw = this.columnWidth;
+    const fs = fontSize;
+    const cw = columnWidth;
+    const asciiSize = num(cw / 0.6);
     const ops = this.ops;
     let col = 0;
     let i = 0;
@@ -115,9 +120,9 @@ export class MonoWriter {
         let k = i;
         while (k < j && text.charCodeAt(k) === 32) k++;
         if (k < j) {
-          if (this.curFont !== this.courier.id) {
-            ops.push(`/${this.courier.id} ${fs} Tf`);
-            this.curFont = this.courier.id;
+          if (this.curFont !== this.courier.id + asciiSize) {
+            ops.push(`/${this.courier.id} ${asciiSize} Tf`);
+            this.curFont = this.courier.id + asciiSize;
           }
           ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
         }
@@ -141,9 +146,9 @@ export class MonoWriter {
         col += w;
       }
       if (parts.length) {
-        if (this.curFont !== this.cjk.id) {
+        if (this.curFont !== this.cjk.id + fs) {
           ops.push(`/${this.cjk.id} ${fs} Tf`);
-          this.curFont = this.cjk.id;
+          this.curFont = this.cjk.id + fs;
         }
         ops.push(`1 0 0 -1 ${num(x + startCol * cw)} ${y} Tm [${parts.join(' ')}] TJ`);
       }

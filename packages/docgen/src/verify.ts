@@ -1,0 +1,203 @@
+import { DocgenError } from './errors';
+import { A4 } from './layout';
+
+/** One page as read back from a PDF. */
+export interface PdfPageReport {
+  /** 1-based physical page index. */
+  index: number;
+  width: number;
+  height: number;
+  /** Header text without the page number, whitespace removed. */
+  header: string;
+  /** The number printed at the top right, or null. */
+  pageNumber: number | null;
+  /** Text lines below the header (distinct baselines with visible text). */
+  lines: number;
+  /** True when the page carries an image (figure pages are exempt from the 30-line rule). */
+  hasImage: boolean;
+}
+
+export interface VerifyItem {
+  ok: boolean;
+  title: string;
+  detail: string;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  items: VerifyItem[];
+  pages: PdfPageReport[];
+}
+
+export interface PdfExpectations {
+  /** What the document is, for the Chinese titles: 源程序 or 操作手册. */
+  label?: string;
+  /** Expected header text ("软件全称 版本号"); compared without whitespace. */
+  header?: string;
+  /** Exact number of pages expected (the plan). */
+  pages?: number;
+  /** Lines planned for each page (the plan); when given each page must match exactly. */
+  plannedLines?: number[];
+  /** Every page except the last must carry at least this many lines (code 50, documents 30). */
+  minLinesPerPage?: number;
+  /** Pages (1-based physical) exempt from the line minimum: cover, contents, figure pages. */
+  exemptPages?: number[];
+  /** First printed page number (default 1); pages before `numberedFrom` carry no number (a cover). */
+  numberedFrom?: number;
+  /** Maximum pages allowed (default 60: 登记办法 第十条). */
+  maxPages?: number;
+  /** Points from the top of the page below which text is body text (default 62). */
+  headerZone?: number;
+}
+
+interface TextItem {
+  str: string;
+  transform: number[];
+}
+
+let pdfjsPromise: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
+
+/**
+ * Reads a PDF back (pdfjs-dist) and returns, per page, the header text, the top-right page
+ * number and the number of body lines (distinct baselines that carry text). Throws
+ * DocgenError PDF_UNREADABLE when the bytes are not a PDF.
+ */
+export async function readPdfPages(pdf: Uint8Array, headerZone = 62): Promise<PdfPageReport[]> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdfjs = await pdfjsPromise;
+  let doc;
+  try {
+    doc = await pdfjs.getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  } catch (e) {
+    throw new DocgenError('PDF_UNREADABLE', `无法读取 PDF：${(e as Error).message}`);
+  }
+  const pages: PdfPageReport[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const [x0, y0, x1, y1] = page.view;
+    const width = x1 - x0;
+    const height = y1 - y0;
+    const tc = await page.getTextContent();
+    const items = (tc.items as TextItem[]).filter((it) => typeof it.str === 'string' && it.str.trim() !== '');
+    // Cluster by baseline (within 2 pt).
+    const rows: { y: number; items: TextItem[] }[] = [];
+    for (const it of items.sort((a, b) => b.transform[5] - a.transform[5])) {
+      const y = it.transform[5];
+      const last = rows[rows.length - 1];
+      if (last && Math.abs(last.y - y) < 2) last.items.push(it);
+      else rows.push({ y, items: [it] });
+    }
+    let header = '';
+    let pageNumber: number | null = null;
+    let lines = 0;
+    for (const row of rows) {
+      const fromTop = y1 - row.y;
+      if (fromTop < headerZone) {
+        const sorted = row.items.sort((a, b) => a.transform[4] - b.transform[4]);
+        const lastItem = sorted[sorted.length - 1];
+        const lastText = lastItem.str.trim();
+        const m = /(\d+)$/.exec(lastText);
+        if (m && lastItem.transform[4] > width / 2) {
+          pageNumber = Number(m[1]);
+          const rest = lastText.slice(0, -m[1].length);
+          header += sorted.slice(0, -1).map((t) => t.str).join('') + rest;
+        } else header += sorted.map((t) => t.str).join('');
+      } else lines++;
+    }
+    let hasImage = false;
+    try {
+      const ops = await page.getOperatorList();
+      hasImage = ops.fnArray.some((f: number) => f === pdfjs.OPS.paintImageXObject || f === pdfjs.OPS.paintInlineImageXObject);
+    } catch {
+      /* ignore */
+    }
+    pages.push({ index: i, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage });
+    page.cleanup();
+  }
+  await doc.destroy();
+  return pages;
+}
+
+const ranges = (nums: number[]): string => {
+  if (nums.length === 0) return '';
+  const out: string[] = [];
+  let s = nums[0];
+  let p = nums[0];
+  for (const n of nums.slice(1).concat([NaN])) {
+    if (n === p + 1) {
+      p = n;
+      continue;
+    }
+    out.push(s === p ? `${s}` : `${s}–${p}`);
+    s = n;
+    p = n;
+  }
+  return out.slice(0, 12).join('、') + (out.length > 12 ? ' 等' : '');
+};
+
+/**
+ * The pre-submission check of one PDF (程序或文档鉴别材料): page count ≤ 60 (登记办法 第十条),
+ * A4 portrait, the header "软件全称 版本号" on every page, page numbers top-right in sequence,
+ * at least `minLinesPerPage` lines on every page but the last (program 50, document 30;
+ * figure pages and `exemptPages` excepted), and — when the plan is given — printed pages
+ * and lines equal to the planned ones. Returns Chinese pass/fail items; `ok` is their conjunction.
+ */
+export async function verifyPdf(pdf: Uint8Array, exp: PdfExpectations = {}): Promise<VerifyReport> {
+  const label = exp.label ?? '材料';
+  const pages = await readPdfPages(pdf, exp.headerZone);
+  const items: VerifyItem[] = [];
+  const maxPages = exp.maxPages ?? 60;
+  items.push({
+    ok: pages.length > 0 && pages.length <= maxPages && (exp.pages === undefined || exp.pages === pages.length),
+    title: `${label}页数`,
+    detail: `共 ${pages.length} 页` + (exp.pages !== undefined ? `，计划 ${exp.pages} 页` : '') + `（不超过 ${maxPages} 页）`,
+  });
+  const notA4 = pages.filter((p) => Math.abs(p.width - A4.width) > 2 || Math.abs(p.height - A4.height) > 2).map((p) => p.index);
+  items.push({ ok: notA4.length === 0, title: `${label}纸张`, detail: notA4.length ? `第 ${ranges(notA4)} 页不是 A4 纵向` : '全部为 A4 纵向' });
+  const from = exp.numberedFrom ?? 1;
+  if (exp.header !== undefined) {
+    const want = exp.header.replace(/\s+/g, '');
+    const bad = pages.filter((p) => p.index >= from && p.header !== want).map((p) => p.index);
+    items.push({
+      ok: bad.length === 0,
+      title: `${label}页眉`,
+      detail: bad.length ? `第 ${ranges(bad)} 页页眉与“${exp.header}”不一致（读到“${pages[bad[0] - 1].header}”）` : `每页页眉均为“${exp.header}”`,
+    });
+  }
+  const badNum = pages.filter((p) => p.index >= from && p.pageNumber !== p.index - from + 1).map((p) => p.index);
+  items.push({
+    ok: badNum.length === 0,
+    title: `${label}页码`,
+    detail: badNum.length
+      ? `第 ${ranges(badNum)} 页右上角页码不连续（读到 ${pages[badNum[0] - 1].pageNumber ?? '无'}）`
+      : `右上角页码为 1–${pages.length - from + 1}，连续`,
+  });
+  if (exp.minLinesPerPage !== undefined) {
+    const exempt = new Set(exp.exemptPages ?? []);
+    const short = pages
+      .filter((p, i) => i < pages.length - 1 && !exempt.has(p.index) && !p.hasImage && p.lines < exp.minLinesPerPage!)
+      .map((p) => p.index);
+    items.push({
+      ok: short.length === 0,
+      title: `${label}每页行数`,
+      detail: short.length
+        ? `第 ${ranges(short)} 页不足 ${exp.minLinesPerPage} 行（如第 ${short[0]} 页仅 ${pages[short[0] - 1].lines} 行）`
+        : `除末页外每页不少于 ${exp.minLinesPerPage} 行（末页 ${pages[pages.length - 1]?.lines ?? 0} 行）`,
+    });
+  }
+  if (exp.plannedLines) {
+    const diff = pages.filter((p, i) => exp.plannedLines![i] !== p.lines).map((p) => p.index);
+    const countOk = exp.plannedLines.length === pages.length;
+    items.push({
+      ok: diff.length === 0 && countOk,
+      title: `${label}打印页与计划一致`,
+      detail:
+        !countOk
+          ? `打印出 ${pages.length} 页，计划 ${exp.plannedLines.length} 页`
+          : diff.length
+            ? `第 ${ranges(diff)} 页行数与计划不符（第 ${diff[0]} 页打印 ${pages[diff[0] - 1].lines} 行，计划 ${exp.plannedLines[diff[0] - 1]} 行）`
+            : `${pages.length} 页逐页行数与计划一致`,
+    });
+  }
+  return { ok: items.every((i) => i.ok), items, pages };
+}
