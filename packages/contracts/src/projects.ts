@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import { ZPageQuery } from './envelope';
+
+/**
+ * Projects (单个项目), functional modules, code projects (代码生成项目) and the generation of their materials.
+ * Field limits follow the R11 application form (shared/spec/cpcc-materials.md); the web forms import
+ * `PROJECT_LIMITS` and the schemas below so both sides say the same thing.
+ *
+ * Calls (all need sign-in; another user's id always answers 404 「数据不存在或无权访问」):
+ *   POST /api/addProject              ZProjectInput                → ProjectDetails
+ *   POST /api/editProject             ZEditProjectRequest          → ProjectDetails
+ *   POST /api/getProjectList          ZProjectListQuery            → Page<ProjectListItem>
+ *   GET  /api/getProjectDetails?id=                                → ProjectDetails
+ *   POST /api/generateProjectWord     { id }                       → WordStatus (charges, then queues a job)
+ *   GET  /api/getProjectWordStatus?id=                             → WordStatus (poll every ~1.5 s while queued/generating)
+ *   GET  /api/getProjectWordDownload?id=                           → the zip itself (binary); errors are envelopes
+ *   POST /api/addFunctionalModule     ZAddFunctionalModuleRequest  → FunctionalModule
+ *   POST /api/editFunctionalModule    ZEditFunctionalModuleRequest → FunctionalModule
+ *   POST /api/addFunctionalModuleList ZAddFunctionalModuleListRequest → FunctionalModule[]
+ *   GET  /api/delFunctionalModule?id=                              → null
+ *   POST /api/uploadCodeProject       multipart: file (.zip/.tar.gz), fileName? → CodeUpload
+ *   POST /api/addCodeProject          ZAddCodeProjectRequest       → WordStatus & { id } (charges, then queues a job)
+ *   POST /api/getCodeProjectList      ZCodeProjectListQuery        → Page<ProjectListItem>
+ *   GET  /api/delCodeProject?id=                                   → null
+ *   GET  /api/getCodeProjectIntegral?id= | ?uploadId=              → CodeProjectIntegral
+ *   POST /api/getCodeProjectDownload  { id }                       → the zip itself (binary)
+ */
+
+export const SOFTWARE_CATEGORIES = ['应用软件', '嵌入式软件', '中间件', '操作系统'] as const;
+export const SOFTWARE_NATURES = ['原创', '修改'] as const;
+export const DEVELOPMENT_MODES = ['单独开发', '合作开发', '委托开发', '下达任务开发'] as const;
+export const PUBLISH_STATUSES = ['未发表', '已发表'] as const;
+export const RIGHTS_ACQUISITIONS = ['原始取得', '继受取得'] as const;
+export const ACQUISITION_WAYS = ['受让', '承受', '继承'] as const;
+export const RIGHTS_SCOPES = ['全部', '部分'] as const;
+export const RIGHTS_ITEMS = ['发表权', '署名权', '修改权', '复制权', '发行权', '出租权', '信息网络传播权', '翻译权', '其他'] as const;
+export const DEPOSIT_TYPES = ['一般交存', '例外交存'] as const;
+/** 软件的技术特点 tags of the 2026 form (at most 3). */
+export const TECH_TAGS = ['APP', '游戏', '教育', '金融', '医疗', '地理信息', '云计算', '信息安全', '大数据', '人工智能', 'VR', '5G', '小程序', '物联网', '智慧城市'] as const;
+
+/** Limits of the project form (R11 order; cpcc-materials.md). */
+export const PROJECT_LIMITS = {
+  nameMax: 60,
+  shortNameMax: 30,
+  descriptionMax: 2000,
+  platformMax: 50,
+  /** 开发/运行的硬件环境, 操作系统, 开发工具, 运行平台, 支撑环境 and 开发目的, 面向领域. */
+  environmentMax: 50,
+  languagesMax: 120,
+  mainFunctionsMin: 500,
+  mainFunctionsMax: 1300,
+  techTagsMax: 3,
+  techFeaturesMax: 100,
+  moduleNameMax: 30,
+  moduleDescriptionMax: 500,
+  modulesMax: 30,
+  noteMax: 200,
+} as const;
+
+/** 软件全称 must end in 软件 / 系统 / 平台 (a real correction notice). */
+export const PROJECT_NAME_RE = /(软件|系统|平台)$/;
+/** 版本号: "V数字" or "数字", e.g. V1.0 (no Beta, no Chinese). */
+export const PROJECT_VERSION_RE = /^[Vv]?\d+(\.\d+){0,3}$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+const env = (label: string) => z.string().trim().max(PROJECT_LIMITS.environmentMax, `${label}不能超过 ${PROJECT_LIMITS.environmentMax} 个字符`);
+const date = (label: string) => z.string().trim().regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`);
+
+export const ZProjectName = z
+  .string({ error: '请输入软件全称' })
+  .trim()
+  .min(1, '请输入软件全称')
+  .max(PROJECT_LIMITS.nameMax, `软件全称不能超过 ${PROJECT_LIMITS.nameMax} 个字符`)
+  .regex(PROJECT_NAME_RE, '软件全称须以“软件”“系统”或“平台”结尾')
+  .refine((v) => !/[\r\n\t/\\:*?"<>|]/.test(v), '软件全称不能包含换行或 / \\ : * ? " < > | 等字符');
+
+export const ZProjectVersion = z
+  .string({ error: '请输入版本号' })
+  .trim()
+  .regex(PROJECT_VERSION_RE, '版本号格式应为 V数字，例如 V1.0（不能含 Beta 或中文）')
+  .transform((v) => (v.startsWith('v') ? `V${v.slice(1)}` : v));
+
+/**
+ * The R11 application-form fields other than name/version/category (in the online form's order).
+ * Every field is optional while the project is a draft; `checkProjectForm` (server, at generation) reports
+ * what is still missing. 编程语言 and 源程序量 are filled from the code analysis when code is uploaded.
+ */
+export const ZApplicationForm = z.object({
+  /** 软件说明: 原创 / 修改(含翻译、合成). */
+  nature: z.enum(SOFTWARE_NATURES, { error: '软件说明只能是 原创 或 修改' }).default('原创'),
+  /** 原登记号 (only for 修改). */
+  originalRegistrationNo: z.string().trim().max(50, '原登记号不能超过 50 个字符').optional(),
+  /** 修改说明 (only for 修改). */
+  modificationNote: z.string().trim().max(PROJECT_LIMITS.noteMax, `修改说明不能超过 ${PROJECT_LIMITS.noteMax} 个字符`).optional(),
+  /** 开发完成日期 YYYY-MM-DD. */
+  completionDate: date('开发完成日期').optional(),
+  /** 开发方式. */
+  developmentMode: z.enum(DEVELOPMENT_MODES, { error: '开发方式无效' }).default('单独开发'),
+  /** 发表状态; 已发表 needs 首次发表日期, 国家, 城市. */
+  publishStatus: z.enum(PUBLISH_STATUSES, { error: '发表状态只能是 已发表 或 未发表' }).default('未发表'),
+  publishDate: date('首次发表日期').optional(),
+  publishCountry: z.string().trim().max(30, '发表国家不能超过 30 个字符').optional(),
+  publishCity: z.string().trim().max(30, '发表城市不能超过 30 个字符').optional(),
+  /** 权利取得方式. */
+  rightsAcquisition: z.enum(RIGHTS_ACQUISITIONS, { error: '权利取得方式无效' }).default('原始取得'),
+  /** 继受取得 way. */
+  acquisitionWay: z.enum(ACQUISITION_WAYS, { error: '继受取得方式无效' }).optional(),
+  /** 权利范围; 部分 lists `rightsItems`. */
+  rightsScope: z.enum(RIGHTS_SCOPES, { error: '权利范围无效' }).default('全部'),
+  rightsItems: z.array(z.enum(RIGHTS_ITEMS, { error: '权利项无效' })).max(RIGHTS_ITEMS.length).optional(),
+  /** 开发的硬件环境. */
+  devHardware: env('开发的硬件环境').optional(),
+  /** 运行的硬件环境. */
+  runHardware: env('运行的硬件环境').optional(),
+  /** 开发该软件的操作系统. */
+  devOs: env('开发该软件的操作系统').optional(),
+  /** 软件开发环境/开发工具. */
+  devTools: env('软件开发环境/开发工具').optional(),
+  /** 该软件的运行平台/操作系统. */
+  runPlatform: env('运行平台/操作系统').optional(),
+  /** 软件运行支撑环境/支持软件. */
+  runSupport: env('软件运行支撑环境/支持软件').optional(),
+  /** 编程语言: every language used (joined with 、 at most 120 characters); filled from the code analysis. */
+  languages: z
+    .array(z.string().trim().min(1).max(30, '单个编程语言名称不能超过 30 个字符'))
+    .max(20, '编程语言最多 20 种')
+    .refine((v) => v.join('、').length <= PROJECT_LIMITS.languagesMax, `编程语言合计不能超过 ${PROJECT_LIMITS.languagesMax} 个字符`)
+    .optional(),
+  /** 源程序量: total lines of the whole program (filled from the code analysis). */
+  sourceLines: z.number().int().min(0).max(100_000_000).optional(),
+  /** 开发目的 (≤ 50, not just the name). */
+  purpose: env('开发目的').optional(),
+  /** 面向领域/行业. */
+  domain: env('面向领域/行业').optional(),
+  /** 软件的主要功能: 500–1300 characters on the 2026 form (the minimum is checked at generation). */
+  mainFunctions: z.string().trim().max(PROJECT_LIMITS.mainFunctionsMax, `软件的主要功能不能超过 ${PROJECT_LIMITS.mainFunctionsMax} 个字符`).optional(),
+  /** 软件的技术特点 tags (≤ 3). */
+  techTags: z.array(z.enum(TECH_TAGS, { error: '技术特点标签无效' })).max(PROJECT_LIMITS.techTagsMax, `技术特点标签最多选 ${PROJECT_LIMITS.techTagsMax} 个`).optional(),
+  /** 软件的技术特点 text (≤ 100). */
+  techFeatures: z.string().trim().max(PROJECT_LIMITS.techFeaturesMax, `技术特点说明不能超过 ${PROJECT_LIMITS.techFeaturesMax} 个字符`).optional(),
+  /** 鉴别材料 deposit type. */
+  depositType: z.enum(DEPOSIT_TYPES, { error: '交存方式无效' }).default('一般交存'),
+  /** 著作权人 ids from the owner registry (/owner). */
+  ownerIds: z.array(z.number().int().positive()).max(20, '著作权人最多 20 个').optional(),
+});
+export type ApplicationForm = z.infer<typeof ZApplicationForm>;
+/** The form as sent by the client: every field optional (defaults apply on the server). */
+export type ApplicationFormInput = z.input<typeof ZApplicationForm>;
+
+export const ZModuleName = z
+  .string({ error: '请输入功能模块名称' })
+  .trim()
+  .min(1, '请输入功能模块名称')
+  .max(PROJECT_LIMITS.moduleNameMax, `功能模块名称不能超过 ${PROJECT_LIMITS.moduleNameMax} 个字符`);
+export const ZModuleDescription = z
+  .string()
+  .trim()
+  .max(PROJECT_LIMITS.moduleDescriptionMax, `功能模块说明不能超过 ${PROJECT_LIMITS.moduleDescriptionMax} 个字符`)
+  .default('');
+
+/** A functional module as written in a request. */
+export const ZModuleInput = z.object({
+  name: ZModuleName,
+  description: ZModuleDescription,
+  /** Steps the user takes in this module (the manual's operation list), at most 12 of ≤ 40 characters. */
+  operations: z.array(z.string().trim().min(1).max(40, '操作步骤不能超过 40 个字符')).max(12, '操作步骤最多 12 条').default([]),
+  sort: z.number().int().min(0).max(10_000).optional(),
+});
+export type ModuleInput = z.input<typeof ZModuleInput>;
+
+/** A functional module (功能模块) of a project: one chapter of the manual. */
+export const ZFunctionalModule = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  operations: z.array(z.string()),
+  sort: z.number().int(),
+});
+export type FunctionalModule = z.infer<typeof ZFunctionalModule>;
+
+/** POST /api/addProject — a new project (draft). `modules` optional, at most 30. */
+export const ZProjectInput = z.object({
+  /** 软件全称. */
+  name: ZProjectName,
+  /** 软件简称. */
+  shortName: z.string().trim().max(PROJECT_LIMITS.shortNameMax, `软件简称不能超过 ${PROJECT_LIMITS.shortNameMax} 个字符`).optional(),
+  /** 版本号, default V1.0. */
+  version: ZProjectVersion.default('V1.0'),
+  /** 软件分类. */
+  category: z.enum(SOFTWARE_CATEGORIES, { error: '软件分类只能是 应用软件、嵌入式软件、中间件 或 操作系统' }).default('应用软件'),
+  /** Platform type id from GET /api/getPlatformType. */
+  platformTypeId: z.number().int().positive().optional(),
+  /** Platform name (e.g. Web、微信小程序、Android); filled from platformTypeId when omitted. */
+  platform: z.string().trim().max(PROJECT_LIMITS.platformMax, `平台名称不能超过 ${PROJECT_LIMITS.platformMax} 个字符`).optional(),
+  /** The user's own description of the software (fed to the AI writer). */
+  description: z.string().trim().max(PROJECT_LIMITS.descriptionMax, `软件描述不能超过 ${PROJECT_LIMITS.descriptionMax} 个字符`).default(''),
+  form: ZApplicationForm.prefault({}),
+  modules: z.array(ZModuleInput).max(PROJECT_LIMITS.modulesMax, `功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`).optional(),
+  /** Code to attach (an upload id from POST /api/uploadCodeProject); needed for the source-code document. */
+  uploadId: z.number().int().positive().optional(),
+});
+export type ProjectInput = z.input<typeof ZProjectInput>;
+
+/** POST /api/editProject — `id` plus any fields to change; `modules`, when given, replaces the module list. */
+export const ZEditProjectRequest = ZProjectInput.partial().extend({
+  id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  form: ZApplicationForm.partial().optional(),
+});
+export type EditProjectRequest = z.input<typeof ZEditProjectRequest>;
+
+export const ZIdQuery = z.object({ id: z.coerce.number({ error: '请指定编号' }).int().positive('编号无效') });
+export type IdQuery = z.infer<typeof ZIdQuery>;
+
+/** Where a project's data came from: `form` (智能生成, /auto-generate) or `code` (代码生成, /code-to-doc-generator). */
+export const ProjectSource = { Form: 'form', Code: 'code' } as const;
+export type ProjectSource = (typeof ProjectSource)[keyof typeof ProjectSource];
+
+/** State of a project's materials (shared with the job state: queued → generating → succeeded | failed). */
+export const ProjectStatus = {
+  Draft: 'draft',
+  Queued: 'queued',
+  Generating: 'generating',
+  Succeeded: 'succeeded',
+  Failed: 'failed',
+} as const;
+export type ProjectStatus = (typeof ProjectStatus)[keyof typeof ProjectStatus];
+export const ZProjectStatus = z.enum(['draft', 'queued', 'generating', 'succeeded', 'failed']);
+/** Chinese labels of the statuses for lists and tags. */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  draft: '草稿',
+  queued: '排队中',
+  generating: '生成中',
+  succeeded: '已完成',
+  failed: '生成失败',
+};
+
+/** POST /api/getProjectList — `type`: all (menu default) | form | code; optional status and keyword. */
+export const ZProjectListQuery = ZPageQuery.extend({
+  type: z.enum(['all', 'form', 'code'], { error: '类型只能是 all、form 或 code' }).default('all'),
+  status: ZProjectStatus.optional(),
+  keyword: z.string().trim().max(50, '关键词不能超过 50 个字符').optional(),
+});
+export type ProjectListQuery = z.input<typeof ZProjectListQuery>;
+
+/** POST /api/getCodeProjectList — code projects only. */
+export const ZCodeProjectListQuery = ZProjectListQuery.omit({ type: true });
+export type CodeProjectListQuery = z.input<typeof ZCodeProjectListQuery>;
+
+export const ZProjectListItem = z.object({
+  id: z.number().int(),
+  source: z.enum(['form', 'code']),
+  name: z.string(),
+  shortName: z.string(),
+  version: z.string(),
+  category: z.string(),
+  platform: z.string(),
+  languages: z.array(z.string()),
+  sourceLines: z.number().int(),
+  moduleCount: z.number().int(),
+  status: ZProjectStatus,
+  /** 0–100. */
+  progress: z.number().int(),
+  /** Last status message (e.g. the failure reason). */
+  message: z.string(),
+  /** True when materials exist and can be downloaded. */
+  downloadable: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  generatedAt: z.string().nullable(),
+});
+export type ProjectListItem = z.infer<typeof ZProjectListItem>;
+
+/** The code analysis of an upload (what the materials engine found). */
+export const ZCodeAnalysis = z.object({
+  /** 编程语言 as on the form (every language used, most lines first). */
+  languages: z.array(z.string()),
+  /** 源程序量: total lines of the whole program. */
+  sourceLines: z.number().int(),
+  codeLines: z.number().int(),
+  commentLines: z.number().int(),
+  blankLines: z.number().int(),
+  files: z.number().int(),
+  byLanguage: z.array(z.object({ language: z.string(), files: z.number().int(), lines: z.number().int() })),
+  /** Files left out (vendored, generated, binary…), counted. */
+  skipped: z.number().int(),
+  /** Path of the file the source-code document starts with. */
+  entry: z.string(),
+  /** Estimated pages of the source-code document (≤ 60 printed). */
+  estimatedPages: z.number().int(),
+});
+export type CodeAnalysis = z.infer<typeof ZCodeAnalysis>;
+
+/** Answer of POST /api/uploadCodeProject. */
+export const ZCodeUpload = z.object({
+  uploadId: z.number().int(),
+  fileName: z.string(),
+  size: z.number().int(),
+  analysis: ZCodeAnalysis,
+});
+export type CodeUpload = z.infer<typeof ZCodeUpload>;
+
+/** The multipart fields of POST /api/uploadCodeProject (the file itself is `file`). */
+export const ZUploadCodeFields = z.object({ fileName: z.string().trim().max(200, '文件名过长').optional() });
+
+export const ZProjectDetails = ZProjectListItem.extend({
+  platformTypeId: z.number().int().nullable(),
+  description: z.string(),
+  form: ZApplicationForm,
+  modules: z.array(ZFunctionalModule),
+  /** The attached code, when any. */
+  code: ZCodeUpload.nullable(),
+  /** True when AI information has been generated and stored (GET /api/getAiInformation). */
+  hasAiInformation: z.boolean(),
+  /** True when the project was edited after its materials were generated (generate again to refresh them). */
+  materialsOutdated: z.boolean(),
+});
+export type ProjectDetails = z.infer<typeof ZProjectDetails>;
+
+/** One item of the verifier's pre-submission report. */
+export const ZReportItem = z.object({
+  level: z.enum(['error', 'warning', 'info']),
+  /** Stable code (e.g. MAIN_FUNCTIONS_SHORT). */
+  code: z.string(),
+  message: z.string(),
+});
+export type ReportItem = z.infer<typeof ZReportItem>;
+
+export const ZMaterialFile = z.object({ name: z.string(), size: z.number().int() });
+export type MaterialFile = z.infer<typeof ZMaterialFile>;
+
+/** GET /api/getProjectWordStatus?id= — poll while `state` is queued or generating. */
+export const ZWordStatus = z.object({
+  id: z.number().int(),
+  state: ZProjectStatus,
+  progress: z.number().int(),
+  message: z.string(),
+  /** Files inside the download (when succeeded). */
+  files: z.array(ZMaterialFile).optional(),
+  /** The zip's file name (when succeeded). */
+  downloadName: z.string().optional(),
+  /** The verifier's report (when succeeded). */
+  report: z.array(ZReportItem).optional(),
+  /** What this generation was charged. */
+  charge: z.object({ freeTimes: z.number().int(), giftedPoints: z.number().int(), rechargePoints: z.number().int() }).optional(),
+  updatedAt: z.string(),
+});
+export type WordStatus = z.infer<typeof ZWordStatus>;
+
+/** POST /api/generateProjectWord { id } — charge and start (or restart) the generation. */
+export const ZGenerateRequest = z.object({ id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效') });
+export type GenerateRequest = z.infer<typeof ZGenerateRequest>;
+
+export const ZAddFunctionalModuleRequest = ZModuleInput.extend({ projectId: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效') });
+export type AddFunctionalModuleRequest = z.input<typeof ZAddFunctionalModuleRequest>;
+export const ZEditFunctionalModuleRequest = ZModuleInput.partial().extend({ id: z.coerce.number({ error: '请指定功能模块' }).int().positive('功能模块编号无效') });
+export type EditFunctionalModuleRequest = z.input<typeof ZEditFunctionalModuleRequest>;
+/** POST /api/addFunctionalModuleList — appends the modules, or replaces the whole list with `replace: true`. */
+export const ZAddFunctionalModuleListRequest = z.object({
+  projectId: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  modules: z.array(ZModuleInput).min(1, '请至少添加一个功能模块').max(PROJECT_LIMITS.modulesMax, `功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`),
+  replace: z.boolean().default(false),
+});
+export type AddFunctionalModuleListRequest = z.input<typeof ZAddFunctionalModuleListRequest>;
+
+/** POST /api/addCodeProject — the upload plus the project information; starts the generation at once. */
+export const ZAddCodeProjectRequest = ZProjectInput.omit({ uploadId: true }).extend({
+  uploadId: z.coerce.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效'),
+});
+export type AddCodeProjectRequest = z.input<typeof ZAddCodeProjectRequest>;
+
+/** GET /api/getCodeProjectIntegral?id= (a code project) or ?uploadId= (before creating it). */
+export const ZCodeProjectIntegralQuery = z
+  .object({
+    id: z.coerce.number().int().positive('编号无效').optional(),
+    uploadId: z.coerce.number().int().positive('上传编号无效').optional(),
+  })
+  .refine((v) => Boolean(v.id) !== Boolean(v.uploadId), { message: '请指定项目编号或上传编号', path: ['id'] });
+
+/** What a generation will cost and what the user has. */
+export const ZCodeProjectIntegral = z.object({
+  /** Points a generation of this code project costs (by size: see GET /api/getIntegralSetting). */
+  points: z.number().int(),
+  sourceLines: z.number().int(),
+  freeTimes: z.number().int(),
+  giftedPoints: z.number().int(),
+  rechargePoints: z.number().int(),
+  /** What will be used: a free time, or points (gifted first, then recharge). */
+  payWith: z.enum(['free_times', 'points', 'insufficient']),
+  enough: z.boolean(),
+});
+export type CodeProjectIntegral = z.infer<typeof ZCodeProjectIntegral>;
+
+/** The zip's file name: 软件全称_版本号_软著材料.zip (spec §5: new name + the original extension). */
+export const materialsZipName = (name: string, version: string): string => `${name}_${version}_软著材料.zip`;
