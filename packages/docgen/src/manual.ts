@@ -266,14 +266,21 @@ export function buildManual(project: ProjectInput | Project): ManualModel {
     }
   }
   flush();
-  // Balance the last two text pages so the last one also has ≥ 30 lines when possible.
+  // Balance the last two pages so the last one also has ≥ 30 lines when possible: move trailing
+  // text lines of the previous page (never a figure or its caption) while that page keeps ≥ 30
+  // lines or is a figure page (exempt).
   if (body.length >= 2) {
     const last = body[body.length - 1];
     const prev = body[body.length - 2];
-    const textOnly = (pg: ManualPage) => pg.lines.every((l) => l.kind === 'text');
-    if (textOnly(last) && textOnly(prev) && last.lines.length < g.minLines && prev.lines.length + last.lines.length >= 2 * g.minLines) {
-      const move = g.minLines - last.lines.length;
-      last.lines.unshift(...prev.lines.splice(prev.lines.length - move, move));
+    const hasImage = (pg: ManualPage) => pg.lines.some((l) => l.kind === 'image');
+    if (!hasImage(last)) {
+      while (last.lines.length < g.minLines && prev.lines.length > 1) {
+        const tail = prev.lines[prev.lines.length - 1];
+        const before = prev.lines[prev.lines.length - 2];
+        if (tail.kind !== 'text' || before.kind === 'image') break;
+        if (!hasImage(prev) && prev.lines.length - 1 < g.minLines) break;
+        last.lines.unshift(prev.lines.pop()!);
+      }
     }
   }
 

@@ -48,6 +48,8 @@ export interface PdfExpectations {
   maxPages?: number;
   /** Points from the top of the page below which text is body text (default 62). */
   headerZone?: number;
+  /** Detect figures (slower: reads every page's operators). Default false. */
+  detectImages?: boolean;
 }
 
 interface TextItem {
@@ -62,7 +64,7 @@ let pdfjsPromise: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | un
  * number and the number of body lines (distinct baselines that carry text). Throws
  * DocgenError PDF_UNREADABLE when the bytes are not a PDF.
  */
-export async function readPdfPages(pdf: Uint8Array, headerZone = 62): Promise<PdfPageReport[]> {
+export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImages = false): Promise<PdfPageReport[]> {
   pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdfjs = await pdfjsPromise;
   let doc;
@@ -105,7 +107,7 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62): Promise<Pd
       } else lines++;
     }
     let hasImage = false;
-    try {
+    if (detectImages) try {
       const ops = await page.getOperatorList();
       hasImage = ops.fnArray.some((f: number) => f === pdfjs.OPS.paintImageXObject || f === pdfjs.OPS.paintInlineImageXObject);
     } catch {
@@ -144,7 +146,7 @@ const ranges = (nums: number[]): string => {
  */
 export async function verifyPdf(pdf: Uint8Array, exp: PdfExpectations = {}): Promise<VerifyReport> {
   const label = exp.label ?? '材料';
-  const pages = await readPdfPages(pdf, exp.headerZone);
+  const pages = await readPdfPages(pdf, exp.headerZone, exp.detectImages);
   const items: VerifyItem[] = [];
   const maxPages = exp.maxPages ?? 60;
   items.push({

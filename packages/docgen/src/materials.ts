@@ -1,0 +1,98 @@
+import type { CodeAnalysis } from './analyse';
+import { checkApplicationForm, type ApplicationForm } from './form';
+import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual';
+import type { SourceCodeDocument } from './source-document';
+import { verifyPdf, type VerifyItem, type VerifyReport } from './verify';
+
+export interface VerifyMaterialsInput {
+  /** 软件全称 and 版本号 as they will be filed. */
+  name: string;
+  version: string;
+  analysis?: CodeAnalysis;
+  form?: ApplicationForm;
+  source?: { model: SourceCodeDocument; pdf: Uint8Array };
+  manual?: { model: ManualModel; pdf: Uint8Array };
+  /** Date used for the date-order rule (YYYY-MM-DD), default today. */
+  today?: string;
+}
+
+export interface MaterialsReport {
+  ok: boolean;
+  items: VerifyItem[];
+  source?: VerifyReport;
+  manual?: VerifyReport;
+}
+
+/**
+ * The pre-submission check (提交前检查): reads the produced PDFs back (verifyPdf: pages ≤ 60,
+ * A4 portrait, header "软件全称 版本号", top-right numbers 1…N, ≥ 50 code / ≥ 30 document lines per
+ * page, printed = planned) and checks consistency across materials: name and version identical
+ * on the form, the code and the manual; 编程语言 listing every language found; 源程序量 equal
+ * to the total line count; the form's own rules (checkApplicationForm). Items are in Chinese;
+ * `ok` is true only when every item passes. Sources: 登记办法 第十条; cpcc-materials.md.
+ */
+export async function verifyMaterials(input: VerifyMaterialsInput): Promise<MaterialsReport> {
+  const items: VerifyItem[] = [];
+  const header = `${input.name} ${input.version}`;
+  let source: VerifyReport | undefined;
+  let manual: VerifyReport | undefined;
+  if (input.source) {
+    const m = input.source.model;
+    source = await verifyPdf(input.source.pdf, {
+      label: '源程序',
+      header,
+      pages: m.pages.length,
+      plannedLines: m.pages.map((p) => p.lines.length),
+      minLinesPerPage: 50,
+    });
+    items.push(...source.items);
+    const expected = m.totalPages <= 60 ? m.totalPages : 60;
+    items.push({
+      ok: m.pages.length === expected && (m.totalPages > 60 || m.selection === 'all'),
+      title: '源程序页的选取',
+      detail:
+        m.totalPages <= 60
+          ? `全部源程序共 ${m.totalPages} 页，不足 60 页，全部提交，未补充或重复任何代码`
+          : `全部源程序共 ${m.totalPages} 页，提交前 30 页和后 30 页，第 60 页结束于文件 ${m.files[m.pages[59].lines[m.pages[59].lines.length - 1].file]} 的末尾`,
+    });
+    if (m.scrub.total > 0) {
+      const parts = Object.entries(m.scrub.counts).map(([k, n]) => `${m.scrub.findings.find((f) => f.kind === k)?.label ?? k} ${n} 处`);
+      items.push({ ok: true, title: '敏感信息清理', detail: `已清理：${parts.join('，')}（详见 manifest.json / report.json）` });
+    }
+  }
+  if (input.manual) {
+    const m = input.manual.model;
+    manual = await verifyPdf(input.manual.pdf, {
+      label: '操作手册',
+      header,
+      pages: m.pages.length,
+      numberedFrom: m.pages[0]?.kind === 'cover' ? 2 : 1,
+      minLinesPerPage: 30,
+      exemptPages: manualExemptPages(m),
+      plannedLines: manualPlannedLines(m),
+      detectImages: true,
+    });
+    items.push(...manual.items);
+    for (const w of m.warnings) items.push({ ok: false, title: '操作手册内容', detail: w });
+  }
+  if (input.form) {
+    const f = input.form;
+    items.push({
+      ok: f.fullName.trim() === input.name && f.version.trim() === input.version,
+      title: '名称和版本号一致',
+      detail: f.fullName.trim() === input.name && f.version.trim() === input.version ? `申请表、源程序和文档均为“${header}”` : `申请表为“${f.fullName} ${f.version}”，材料为“${header}”`,
+    });
+    if (input.analysis) {
+      const a = input.analysis;
+      const missing = a.languageList.filter((l) => !f.languages.toLowerCase().includes(l.toLowerCase()));
+      items.push({ ok: missing.length === 0, title: '编程语言一致', detail: missing.length ? `申请表缺少：${missing.join('、')}` : `代码中的语言：${a.languages}，申请表已全部列出` });
+      const ok = f.sourceLines === a.sourceLines && (!input.source || input.source.model.sourceLines === a.sourceLines);
+      items.push({ ok, title: '源程序量一致', detail: ok ? `源程序量 ${a.sourceLines} 行（全部源程序的总行数）` : `申请表 ${f.sourceLines} 行，代码统计 ${a.sourceLines} 行` });
+    }
+    const issues = checkApplicationForm(f, input.analysis, input.today);
+    const errors = issues.filter((i) => i.level === 'error');
+    items.push({ ok: errors.length === 0, title: '申请表填写规则', detail: errors.length ? `${errors.length} 项需修改` : '全部字段符合规则' });
+    for (const i of issues) items.push({ ok: i.level !== 'error', title: `申请表：${i.field}`, detail: i.message });
+  }
+  return { ok: items.every((i) => i.ok), items, source, manual };
+}

@@ -1,0 +1,79 @@
+import { A4, twips } from './layout';
+import { createPdf, drawHeader, CJK } from './pdf-kit';
+import { buildRawDocx, xmlText } from './docx-raw';
+import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
+
+const G = { marginLeft: 56.7, marginRight: 56.7, headerBaseline: 44, headerFontSize: 9, headerRule: 52 };
+
+function rows(form: ApplicationForm): [string, string][] {
+  return FORM_FIELDS.filter((f) => form[f.key] !== undefined && !(Array.isArray(form[f.key]) && (form[f.key] as unknown[]).length === 0 && f.key === 'rightsItems')).map(
+    (f) => [f.label, formValueText(form, f.key)] as [string, string],
+  );
+}
+
+/**
+ * Renders the application-form summary (申请表信息, R11 fields in the online order) as an A4
+ * PDF table, for copying into the online form and for the applicant's records. The header
+ * carries name and version; the page number is top-right. Resolves with the PDF bytes.
+ */
+export async function renderApplicationFormPdf(form: ApplicationForm): Promise<Buffer> {
+  const { doc, finish } = createPdf(`${form.fullName} 申请表信息`);
+  const header = `${form.fullName} ${form.version}`;
+  const left = G.marginLeft;
+  const width = A4.width - G.marginLeft - G.marginRight;
+  const labelW = 150;
+  const pad = 5;
+  let page = 0;
+  let y = 0;
+  const newPage = () => {
+    doc.addPage();
+    page++;
+    drawHeader(doc, header, String(page), G);
+    y = 70;
+  };
+  newPage();
+  doc.font(CJK).fontSize(16).text('计算机软件著作权登记申请表（信息汇总）', left, y, { width, align: 'center' });
+  y += 36;
+  doc.fontSize(10);
+  for (const [label, value] of rows(form)) {
+    const h = Math.max(doc.heightOfString(label, { width: labelW - 2 * pad }), doc.heightOfString(value || ' ', { width: width - labelW - 2 * pad })) + 2 * pad;
+    if (y + h > A4.height - 50) newPage();
+    doc.save().lineWidth(0.5).rect(left, y, labelW, h).rect(left + labelW, y, width - labelW, h).stroke().restore();
+    doc.text(label, left + pad, y + pad, { width: labelW - 2 * pad });
+    doc.text(value || '—', left + labelW + pad, y + pad, { width: width - labelW - 2 * pad });
+    y += h;
+  }
+  return finish();
+}
+
+/** Renders the same table as DOCX. Resolves with the .docx bytes. */
+export async function renderApplicationFormDocx(form: ApplicationForm): Promise<Buffer> {
+  const left = twips(G.marginLeft);
+  const right = twips(G.marginRight);
+  const textWidth = twips(A4.width) - left - right;
+  const labelW = 3000;
+  const cell = (w: number, t: string, bold = false) =>
+    `<w:tc><w:tcPr><w:tcW w:w="${w}" w:type="dxa"/></w:tcPr>` +
+    t.split('\n').map((line) => `<w:p><w:r>${bold ? '<w:rPr><w:b/></w:rPr>' : ''}<w:t xml:space="preserve">${xmlText(line)}</w:t></w:r></w:p>`).join('') +
+    `</w:tc>`;
+  const border = '<w:top w:val="single" w:sz="4"/><w:left w:val="single" w:sz="4"/><w:bottom w:val="single" w:sz="4"/><w:right w:val="single" w:sz="4"/><w:insideH w:val="single" w:sz="4"/><w:insideV w:val="single" w:sz="4"/>';
+  const table =
+    `<w:tbl><w:tblPr><w:tblW w:w="${textWidth}" w:type="dxa"/><w:tblBorders>${border}</w:tblBorders><w:tblLayout w:type="fixed"/></w:tblPr>` +
+    `<w:tblGrid><w:gridCol w:w="${labelW}"/><w:gridCol w:w="${textWidth - labelW}"/></w:tblGrid>` +
+    rows(form).map(([l, v]) => `<w:tr>${cell(labelW, l, true)}${cell(textWidth - labelW, v || '—')}</w:tr>`).join('') +
+    `</w:tbl>`;
+  const title = `<w:p><w:pPr><w:jc w:val="center"/><w:spacing w:after="240"/></w:pPr><w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t>计算机软件著作权登记申请表（信息汇总）</w:t></w:r></w:p>`;
+  const r = '<w:rPr><w:sz w:val="18"/></w:rPr>';
+  const header =
+    `<w:p><w:pPr><w:pBdr><w:bottom w:val="single" w:sz="4" w:space="1" w:color="000000"/></w:pBdr><w:tabs><w:tab w:val="right" w:pos="${textWidth}"/></w:tabs></w:pPr>` +
+    `<w:r>${r}<w:t xml:space="preserve">${xmlText(`${form.fullName} ${form.version}`)}</w:t></w:r><w:r>${r}<w:tab/></w:r>` +
+    `<w:r>${r}<w:fldChar w:fldCharType="begin"/></w:r><w:r>${r}<w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r>${r}<w:fldChar w:fldCharType="separate"/></w:r><w:r>${r}<w:t>1</w:t></w:r><w:r>${r}<w:fldChar w:fldCharType="end"/></w:r></w:p>`;
+  return buildRawDocx({
+    body: title + table + '<w:p/>',
+    header,
+    page: { width: twips(A4.width), height: twips(A4.height), top: 1400, right, bottom: 1200, left, header: twips(28), footer: twips(20) },
+    defaultRun: `<w:rFonts w:ascii="SimSun" w:hAnsi="SimSun" w:eastAsia="SimSun" w:cs="SimSun"/><w:sz w:val="21"/><w:lang w:val="en-US" w:eastAsia="zh-CN"/>`,
+    defaultPara: `<w:spacing w:before="40" w:after="40"/>`,
+    title: `${form.fullName} 申请表信息`,
+  });
+}
