@@ -457,7 +457,7 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
     total += usize;
     compressed += csize;
     if (total > maxBytes) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
-    if (usize > 1024 * 1024 && csize > 0 && usize / csize > maxRatio * 5) {
+    if (usize > 4 * 1024 * 1024 && csize > 0 && usize / csize > maxRatio) {
       throw new DocgenError('ARCHIVE_UNSAFE', `压缩包中的 ${rawName} 压缩比异常（${Math.round(usize / csize)}:1），疑似压缩炸弹，已拒绝`);
     }
     if (flags & 1) {

@@ -57,6 +57,7 @@ interface TextItem {
   transform: number[];
 }
 
+// eslint-disable-next-line @typescript-eslint/consistent-type-imports -- lazy import keeps pdfjs off the render path
 let pdfjsPromise: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
 /**

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { scanSource, LINE_CODE, LINE_COMMENT } from './lexer';
+
+describe('token-aware comment scanning', () => {
+  it('never treats comment markers inside strings, templates or regexes as comments', () => {
+    const src = [
+      'const url = "http://example.com/a"; // trailing',
+      "const re = /\\/\\/not-a-comment/g; /* block */",
+      'const t = `/* still a string ${x} */`;',
+      '/* multi',
+      '   line */ let y = 1;',
+      'const d = a / b / c; // division',
+    ].join('\n');
+    const { stripped, lineFlags } = scanSource(src, 'js');
+    const out = stripped.split('\n');
+    expect(out[0]).toBe('const url = "http://example.com/a"; ');
+    expect(out[1]).toBe('const re = /\\/\\/not-a-comment/g; ');
+    expect(out[2]).toBe('const t = `/* still a string ${x} */`;');
+    expect(out[3]).toBe('');
+    expect(out[4]).toBe(' let y = 1;');
+    expect(out[5]).toBe('const d = a / b / c; ');
+    expect(out).toHaveLength(6);
+    expect(lineFlags[3]).toBe(LINE_COMMENT);
+    expect(lineFlags[4]).toBe(LINE_CODE | LINE_COMMENT);
+  });
+  it('handles hash, python triple quotes, SQL and markup comments', () => {
+    expect(scanSource('x = "# not" # yes\n', 'python').stripped).toBe('x = "# not" \n');
+    expect(scanSource('s = """\n# inside\n"""\n', 'python').stripped).toBe('s = """\n# inside\n"""\n');
+    expect(scanSource("echo ${#arr} # c\n", 'hash').stripped).toBe('echo ${#arr} \n');
+    expect(scanSource("select '--x' -- c\n", 'sql').stripped).toBe("select '--x' \n");
+    expect(scanSource('<a><!-- c\n c --></a>', 'markup').stripped).toBe('<a>\n</a>');
+    expect(scanSource('a { b: url(http://x) } // c', 'scss').stripped).toBe('a { b: url(http://x) } ');
+  });
+});
