@@ -205,7 +205,13 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
       skipped.push({ path: e.path, reason: '空文件' });
       continue;
     }
-    files.push({ path: e.path, language: lang.name, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments) });
+    let language = lang.name;
+    if (language === 'C' && e.path.endsWith('.h')) {
+      // A .h header is C++ or Objective-C when its content says so.
+      if (/@interface\b|@implementation\b|#import\s/.test(decoded.text)) language = 'Objective-C';
+      else if (/\bnamespace\s+\w+|\btemplate\s*<|\bclass\s+\w+\s*[:{]|\bstd::|\bpublic:|\bprivate:/.test(decoded.text)) language = 'C++';
+    }
+    files.push({ path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments) });
   }
   const ordered = orderFiles(files, opts.entry, raw);
   return { files: ordered, stats: computeStats(ordered), skipped };

@@ -1,0 +1,110 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { zipSync, strToU8 } from 'fflate';
+import iconv from 'iconv-lite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DocgenError, intakeArchive, intakeDirectory } from '../src/index';
+import { tar } from './helpers';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'mazhu-intake-'));
+  const w = (rel: string, data: string | Buffer) => {
+    mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    writeFileSync(path.join(dir, rel), data);
+  };
+  w('.gitignore', 'secret/\n*.gen.js\n');
+  w('src/utils/helper.js', 'export const add = (a, b) => a + b;\n');
+  w('src/main.js', "import { add } from './utils/helper.js';\n\n// 入口\nconsole.log(add(1, 2));\n");
+  w('src/app.js', 'export default {};\n');
+  w('src/styles/site.css', 'body { margin: 0 }\n');
+  w('src/page.html', '<html><body>hi</body></html>\n');
+  w('src/gbk.java', iconv.encode('// 用户登录服务\npublic class 登录 { String 提示 = "密码错误"; }\n', 'gbk'));
+  w('src/bom.ts', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('const 名称 = "码著";\n')]));
+  w('src/u16.ts', Buffer.concat([Buffer.from([0xff, 0xfe]), iconv.encode('const 版本 = "V1.0";\n', 'utf-16le')]));
+  w('src/x.gen.js', 'generated\n');
+  w('secret/keys.js', 'const k = 1;\n');
+  w('node_modules/lib/index.js', 'module.exports = 1;\n');
+  w('dist/bundle.js', 'x\n');
+  w('src/vendor.min.js', 'var a=1;\n');
+  w('package-lock.json', '{}');
+  w('src/logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]));
+  w('README.md', '# hi\n');
+  w('src/big.js', 'var x = [' + '1,'.repeat(5000) + '];'.repeat(1) + '\n' + ('y' + '=1;'.repeat(400) + '\n').repeat(3));
+  w('src/empty.js', '\n\n');
+  try {
+    symlinkSync('/etc/passwd', path.join(dir, 'src/link.js'));
+  } catch {
+    /* no symlinks on this fs */
+  }
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('directory intake', () => {
+  it('keeps only first-party source, decodes every encoding and puts the entry point first', async () => {
+    const r = await intakeDirectory(dir);
+    const paths = r.files.map((f) => f.path);
+    expect(paths[0]).toBe('src/main.js');
+    expect(paths.slice(1)).toEqual([...paths.slice(1)].sort());
+    expect(paths).toEqual(expect.arrayContaining(['src/utils/helper.js', 'src/app.js', 'src/styles/site.css', 'src/page.html', 'src/gbk.java', 'src/bom.ts', 'src/u16.ts']));
+    for (const bad of ['src/x.gen.js', 'secret/keys.js', 'node_modules/lib/index.js', 'dist/bundle.js', 'src/vendor.min.js', 'package-lock.json', 'src/logo.png', 'README.md', 'src/big.js', 'src/link.js', 'src/empty.js']) {
+      expect(paths).not.toContain(bad);
+    }
+    const byPath = Object.fromEntries(r.files.map((f) => [f.path, f]));
+    expect(byPath['src/gbk.java'].text).toContain('用户登录服务');
+    expect(byPath['src/gbk.java'].encoding).toBe('gb18030');
+    expect(byPath['src/bom.ts'].text.startsWith('const 名称')).toBe(true);
+    expect(byPath['src/u16.ts'].text).toContain('版本');
+    expect(byPath['src/main.js']).toMatchObject({ lines: 4, codeLines: 2, commentLines: 1, blankLines: 1, language: 'JavaScript' });
+    expect(Object.keys(r.stats.byLanguage).sort()).toEqual(['CSS', 'HTML', 'Java', 'JavaScript', 'TypeScript']);
+    expect(r.stats.total.lines).toBe(r.files.reduce((a, f) => a + f.lines, 0));
+    expect(r.skipped.find((s) => s.path === 'src/big.js')?.reason).toMatch(/压缩|超长/);
+  });
+  it('refuses a missing directory and an empty code base in Chinese', async () => {
+    await expect(intakeDirectory(path.join(dir, 'nope'))).rejects.toMatchObject({ code: 'INPUT_NOT_FOUND' });
+    const empty = mkdtempSync(path.join(tmpdir(), 'mazhu-empty-'));
+    writeFileSync(path.join(empty, 'README.md'), 'x');
+    await expect(intakeDirectory(empty)).rejects.toThrow(/没有可识别的源代码/);
+    rmSync(empty, { recursive: true });
+  });
+});
+
+describe('archive intake', () => {
+  const good = { 'proj/src/index.ts': strToU8('export const a = 1;\n'), 'proj/.gitignore': strToU8('gen/\n'), 'proj/gen/x.ts': strToU8('x\n') };
+  it('reads a zip and a tar.gz in memory, stripping the common root and honouring .gitignore', async () => {
+    const z = await intakeArchive(zipSync(good), 'zip');
+    expect(z.files.map((f) => f.path)).toEqual(['src/index.ts']);
+    const t = await intakeArchive(gzipSync(tar([{ name: 'package/lib/main.js', data: 'module.exports = 1;\n' }, { name: 'package/lib/b.js', data: 'b\n' }])), 'tar.gz');
+    expect(t.files.map((f) => f.path)).toEqual(['lib/main.js', 'lib/b.js']);
+  });
+
+  const hostile: [string, () => Promise<unknown>, RegExp][] = [
+    ['zip path traversal', () => intakeArchive(zipSync({ '../../evil.js': strToU8('x') }), 'zip'), /路径穿越/],
+    ['zip absolute path', () => intakeArchive(zipSync({ '/etc/evil.js': strToU8('x') }), 'zip'), /绝对路径/],
+    ['zip symlink', () => intakeArchive(zipSync({ 'a/link.js': [strToU8('/etc/passwd'), { os: 3, attrs: (0o120777 << 16) >>> 0 }] }), 'zip'), /符号链接/],
+    ['zip too many files', () => intakeArchive(zipSync(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}.js`, strToU8('x')]))), 'zip', { maxFiles: 20 }), /数量/],
+    ['zip bomb', () => intakeArchive(zipSync({ 'a.js': new Uint8Array(8 * 1024 * 1024) }, { level: 9 }), 'zip'), /压缩炸弹/],
+    ['zip too large', () => intakeArchive(zipSync({ 'a.js': new Uint8Array(3 * 1024 * 1024) }), 'zip', { maxBytes: 1024 * 1024 }), /超过上限/],
+    ['tar traversal', () => intakeArchive(gzipSync(tar([{ name: 'x/../../evil.js', data: 'x' }])), 'tar.gz'), /路径穿越/],
+    ['tar absolute', () => intakeArchive(gzipSync(tar([{ name: '/tmp/evil.js', data: 'x' }])), 'tar.gz'), /绝对路径/],
+    ['tar symlink outside', () => intakeArchive(gzipSync(tar([{ name: 'a/l.js', type: '2', link: '../../../etc/passwd' }])), 'tar.gz'), /之外|外部/],
+    ['tar hardlink absolute', () => intakeArchive(gzipSync(tar([{ name: 'a/l.js', type: '1', link: '/etc/shadow' }])), 'tar.gz'), /外部/],
+    ['tar.gz bomb', () => intakeArchive(gzipSync(tar([{ name: 'a.js', data: Buffer.alloc(20 * 1024 * 1024) }]), { level: 9 }), 'tar.gz'), /压缩炸弹/],
+    ['tar.gz too large', () => intakeArchive(gzipSync(tar([{ name: 'a.js', data: Buffer.alloc(2 * 1024 * 1024) }])), 'tar.gz', { maxBytes: 1024 * 1024 }), /超过上限/],
+    ['not a zip', () => intakeArchive(Buffer.from('hello'), 'zip'), /不是有效的 zip/],
+    ['unsupported kind', () => intakeArchive(Buffer.from('Rar!'), 'rar' as 'zip'), /不支持/],
+  ];
+  it.each(hostile)('refuses %s with a Chinese DocgenError and writes nothing', async (_name, run, msg) => {
+    const before = readdirSync(tmpdir()).length;
+    const err = await run().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(DocgenError);
+    expect((err as DocgenError).message).toMatch(msg);
+    expect(readdirSync(tmpdir()).length).toBeLessThanOrEqual(before);
+    expect(existsSync('/tmp/evil.js')).toBe(false);
+  });
+});

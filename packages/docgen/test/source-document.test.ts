@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { buildSourceCodeDocument, displayWidth } from '../src/index';
+import { codeFile, chineseProject } from './fixtures-code';
+
+const NAME = '码著示例管理系统';
+
+describe('source-code document plan', () => {
+  it('prints every page of a tiny project once, unpadded', () => {
+    const files = [codeFile('index.js', Array.from({ length: 120 }, (_, i) => `console.log(${i});\n\n`).join(''))];
+    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files });
+    expect(m.selection).toBe('all');
+    expect(m.pages.map((p) => p.lines.length)).toEqual([50, 50, 20]);
+    expect(m.pages.map((p) => p.number)).toEqual([1, 2, 3]);
+    const printed = m.pages.flatMap((p) => p.lines.map((l) => l.line));
+    expect(printed).toEqual(Array.from({ length: 120 }, (_, i) => 2 * i + 1)); // blank lines removed, nothing repeated
+    expect(m.manifest.pages[0].lines[0]).toEqual({ file: 'index.js', line: 1 });
+    expect(m.sourceLines).toBe(240);
+  });
+
+  it('wraps long and CJK-heavy lines by display width before paginating', () => {
+    const files = Object.entries(chineseProject(3, 60)).map(([p, t]) => codeFile(p, t));
+    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files });
+    const all = m.pages.flatMap((p) => p.lines);
+    for (const l of all) expect(displayWidth(l.text)).toBeLessThanOrEqual(m.columns);
+    expect(all.some((l) => l.part > 0)).toBe(true);
+    // Re-joining the parts gives back each original (trimmed) line.
+    const joined = new Map<string, string>();
+    for (const l of all) joined.set(`${l.file}:${l.line}`, (joined.get(`${l.file}:${l.line}`) ?? '') + l.text);
+    const first = files[0].text.split('\n');
+    for (const [k, v] of joined) {
+      const [fi, ln] = k.split(':').map(Number);
+      if (fi === 0) expect(v).toBe(first[ln - 1].trimEnd());
+    }
+  });
+
+  it('selects the first 30 and the last 30 pages of a long program, ending at the end of the last file', () => {
+    const files = Array.from({ length: 40 }, (_, f) => codeFile(`src/m${String(f).padStart(2, '0')}.js`, Array.from({ length: 97 }, (_, i) => `let v${i} = ${f};`).join('\n') + '\n'));
+    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files });
+    expect(m.totalPages).toBe(Math.ceil((40 * 97) / 50));
+    expect(m.selection).toBe('first-and-last-30');
+    expect(m.pages).toHaveLength(60);
+    expect(m.pages.every((p) => p.lines.length === 50)).toBe(true);
+    expect(m.pages.map((p) => p.number)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    const last = m.pages[59].lines[49];
+    expect(m.files[last.file]).toBe('src/m39.js');
+    expect(last.line).toBe(97);
+    const keys = m.pages.flatMap((p) => p.lines.map((l) => `${l.file}:${l.line}:${l.part}`));
+    expect(new Set(keys).size).toBe(3000); // never repeated
+    expect(m.pages[30].sourcePage).toBeGreaterThan(30);
+  });
+
+  it('refuses fewer than 50 lines per page, a bad name or version', () => {
+    const files = [codeFile('a.js', 'x\n')];
+    expect(() => buildSourceCodeDocument({ name: NAME, version: 'V1.0', files, linesPerPage: 40 })).toThrow(/不少于 50 行/);
+    expect(() => buildSourceCodeDocument({ name: '码著示例', version: 'V1.0', files })).toThrow(/软件.*系统.*平台/);
+    expect(() => buildSourceCodeDocument({ name: NAME, version: 'V1.0 Beta', files })).toThrow(/版本号/);
+  });
+
+  it('removes comments token-aware when asked', () => {
+    const files = [codeFile('a.js', '// 作者注释\nconst s = "// 不是注释"; /* 块 */\n/*\n 多行\n*/\nlet x = 1;\n')];
+    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files, stripComments: true });
+    expect(m.pages[0].lines.map((l) => [l.text, l.line])).toEqual([
+      ['const s = "// 不是注释";', 2],
+      ['let x = 1;', 6],
+    ]);
+  });
+});
