@@ -127,6 +127,28 @@ describe('POST /api/captcha/get and /api/captcha/check', () => {
     expect((await postJson('/api/captcha/check', { captchaType: 'blockPuzzle', token: d.token, pointJson: right })).json().repCode).toBe('6110');
   });
 
+  it('answers 6112 (and logs) when rendering fails, 9999 when the store fails — never a stack trace', async () => {
+    const broken = Fastify({ logger: false });
+    broken.setValidatorCompiler(validatorCompiler);
+    broken.setSerializerCompiler(serializerCompiler);
+    const images = { backgroundCount: 1, glyphCount: 0, renderBlockPuzzle: () => Promise.reject(new Error('vips exploded')), renderClickWord: () => Promise.reject(new Error('x')) };
+    const failingKv = { ...createMemoryKv(), incrWindow: () => Promise.reject(new Error('ECONNREFUSED 127.0.0.1:6379')) };
+    await broken.register(captchaRoutes, { captcha: createCaptchaService({ kv: createMemoryKv(), images }) }).after();
+    await broken.register(
+      async (child) => {
+        await child.register(captchaRoutes, { captcha: createCaptchaService({ kv: failingKv, images }) });
+      },
+      { prefix: '/down' },
+    );
+    const res = await broken.inject({ method: 'POST', url: '/api/captcha/get', payload: { captchaType: 'blockPuzzle' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ repCode: '6112', repMsg: '获取验证码失败,请联系管理员', repData: null, success: false });
+    const down = await broken.inject({ method: 'POST', url: '/down/api/captcha/get', payload: { captchaType: 'blockPuzzle' } });
+    expect(down.json()).toEqual({ repCode: '9999', repMsg: '服务器内部异常', repData: null, success: false });
+    expect(down.body).not.toMatch(/ECONNREFUSED/);
+    await broken.close();
+  });
+
   it('binds to request.ip + User-Agent', () => {
     const fake = { ip: '192.0.2.4', headers: { 'user-agent': UA } } as unknown as Parameters<typeof captchaClientOf>[0];
     expect(captchaClientOf(fake)).toEqual({ ip: '192.0.2.4', clientKey: clientKeyOf('192.0.2.4', UA) });

@@ -80,6 +80,49 @@ describe('captcha service: get', () => {
     expect(a.token).not.toBe(b.token);
   });
 
+  it('cuts the gap where testAnswer says: the background under the piece is the darkened piece', async () => {
+    const { captcha } = service();
+    for (let round = 0; round < 6; round++) {
+      const d = (await captcha.get('blockPuzzle', alice)).repData!;
+      const bg = await sharp(Buffer.from(d.originalImageBase64, 'base64')).raw().toBuffer({ resolveWithObject: true });
+      const piece = await sharp(Buffer.from(d.jigsawImageBase64!, 'base64')).raw().toBuffer({ resolveWithObject: true });
+      const ratioAt = (x0: number) => {
+        let under = 0;
+        let over = 0;
+        for (let y = 1; y < IMAGE_HEIGHT - 1; y++) {
+          for (let x = 1; x < PIECE_STRIP_WIDTH - 1; x++) {
+            const interior = [0, 1, -1].every((dy) => [0, 1, -1].every((dx) => piece.data[((y + dy) * PIECE_STRIP_WIDTH + x + dx) * 4 + 3] === 255));
+            if (!interior) continue;
+            for (let c = 0; c < 3; c++) {
+              over += piece.data[(y * PIECE_STRIP_WIDTH + x) * 4 + c];
+              under += bg.data[(y * IMAGE_WIDTH + x0 + x) * bg.info.channels + c];
+            }
+          }
+        }
+        return under / over;
+      };
+      const x = (d.testAnswer as Point).x;
+      expect(ratioAt(x)).toBeLessThan(0.8);
+    }
+  });
+
+  it('refuses test mode in production', () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      expect(() => createCaptchaService({ kv: createMemoryKv(), testMode: true })).toThrow(/production/);
+      expect(() => createCaptchaService({ kv: createMemoryKv(), testMode: false })).not.toThrow();
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
+
+  it('answers 6112 through the route when rendering breaks (see routes test) by throwing CaptchaRenderError', async () => {
+    const broken: CaptchaImages = { ...stubImages, renderBlockPuzzle: async () => Promise.reject(new Error('boom')) };
+    const { captcha } = service({ images: broken });
+    await expect(captcha.get('blockPuzzle', alice)).rejects.toMatchObject({ name: 'CaptchaRenderError', repCode: '6112' });
+  });
+
   it('adds testAnswer only in test mode', async () => {
     const { captcha } = service({ testMode: false });
     const d = (await captcha.get('blockPuzzle', alice)).repData!;

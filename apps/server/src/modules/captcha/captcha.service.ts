@@ -237,9 +237,15 @@ let defaultImages: Promise<CaptchaImages> | undefined;
 /** CSPRNG-backed uniform [0, 1) with 48 bits. */
 const secureRandom: Random = () => randomInt(2 ** 47) / 2 ** 47;
 
-/** Builds the service. Dependencies are explicit so tests pass a memory Kv, a clock and a seeded random. */
+/**
+ * Builds the service. Dependencies are explicit so tests pass a memory Kv, a clock and a seeded random.
+ * Throws if `testMode` is set while NODE_ENV=production (defence in depth; the app config refuses it first).
+ */
 export function createCaptchaService(options: CaptchaServiceOptions): CaptchaService {
   const { kv } = options;
+  if (options.testMode && process.env.NODE_ENV === 'production') {
+    throw new Error('captcha test mode (CAPTCHA_TEST_MODE) must not be enabled with NODE_ENV=production');
+  }
   const now = options.now ?? Date.now;
   const random = options.random ?? secureRandom;
   const limits: CaptchaLimits = { ...DEFAULT_CAPTCHA_LIMITS, ...options.limits };
