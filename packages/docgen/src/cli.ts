@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { DocgenError } from './errors';
 import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from './intake';
 import { generateAll, formatReport } from './generate';
+import { validateName, validateVersion } from './names';
 
 const USAGE = `用法：
   mazhu generate <目录|.zip|.tar.gz> --name <软件全称> --version <版本号> --out <输出目录> [选项]
@@ -58,6 +59,8 @@ export async function main(argv: string[]): Promise<number> {
     if (!values.name) throw new DocgenError('BAD_NAME', '请用 --name 指定软件全称，例如 --name 某某管理系统');
     if (!values.version) throw new DocgenError('BAD_VERSION', '请用 --version 指定版本号，例如 --version V1.0');
     if (!values.out) throw new DocgenError('BAD_OPTION', '请用 --out 指定输出目录');
+    validateName(values.name);
+    validateVersion(values.version);
     const lpp = values['lines-per-page'] ? Number(values['lines-per-page']) : undefined;
     let project: unknown;
     if (values.project) {

@@ -1,0 +1,160 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  buildManual,
+  checkApplicationForm,
+  formFromProject,
+  generateAll,
+  isValidCreditCode,
+  manualExemptPages,
+  manualPlannedLines,
+  renderManualDocx,
+  renderManualPdf,
+  verifyPdf,
+  ZProject,
+  type ApplicationForm,
+} from '../src/index';
+import { main } from '../src/cli';
+import { codeFile, chineseProject } from './fixtures-code';
+import { SOFFICE, docxToPdf, png } from './helpers';
+
+const project = JSON.parse(readFileSync(path.join(import.meta.dirname, 'fixtures/project.json'), 'utf8'));
+const TODAY = '2026-11-21';
+
+describe('application form rules', () => {
+  const base = (): ApplicationForm => formFromProject(ZProject.parse(project), undefined, { code: 60, document: 20 });
+  it('accepts a complete form', () => {
+    const f = { ...base(), sourceLines: 1200 };
+    expect(checkApplicationForm(f, undefined, TODAY).filter((i) => i.level === 'error')).toEqual([]);
+  });
+  it('reports each broken rule in Chinese', () => {
+    const f: ApplicationForm = {
+      ...base(),
+      fullName: '码著工具',
+      version: 'V1.0 Beta',
+      mainFunctions: '太短了',
+      techTags: ['云计算', '大数据', '人工智能', '5G'],
+      techFeatures: '特'.repeat(101),
+      devOs: '系'.repeat(51),
+      languages: 'JavaScript',
+      purpose: '码著工具',
+      completionDate: '2026-13-01',
+      publishStatus: '已发表',
+      nature: '修改',
+      owners: [{ name: '张三', nationality: '中国', category: '自然人', idType: '居民身份证', idNumber: '110105194912310021' }],
+      sourceLines: 10,
+    };
+    const issues = checkApplicationForm(f, { languageList: ['JavaScript', 'HTML', 'CSS'], languages: 'JavaScript、HTML、CSS', sourceLines: 99 } as never, TODAY);
+    const fields = issues.filter((i) => i.level === 'error').map((i) => i.field);
+    for (const k of ['fullName', 'version', 'mainFunctions', 'techTags', 'techFeatures', 'devOs', 'languages', 'purpose', 'completionDate', 'publishDate', 'originalRegistrationNo', 'owners[0]', 'sourceLines']) {
+      expect(fields).toContain(k);
+    }
+    expect(issues.find((i) => i.field === 'mainFunctions')!.message).toMatch(/500–1300/);
+    expect(issues.find((i) => i.field === 'languages')!.message).toMatch(/HTML、CSS/);
+  });
+  it('checks date order and identity numbers', () => {
+    const f = { ...base(), publishStatus: '已发表' as const, publishDate: '2026-01-01', publishCountry: '中国', publishCity: '杭州' };
+    expect(checkApplicationForm(f, undefined, TODAY).map((i) => i.message).join()).toMatch(/首次发表日期不能早于开发完成日期/);
+    expect(isValidCreditCode(project.owners[0].idNumber)).toBe(true);
+    expect(isValidCreditCode('91330106MA2CFY3K8A')).toBe(false);
+  });
+});
+
+describe('operation manual', () => {
+  const withImages = {
+    ...project,
+    modules: project.modules.map((m: object, i: number) => ({ ...m, images: i % 2 === 0 ? [{ data: png(900, 560).toString('base64'), caption: '界面截图' }] : [] })),
+  };
+  it('has cover, contents, every chapter and module, ≥ 30 lines per text page, numbers from the contents', async () => {
+    const m = buildManual(withImages);
+    expect(m.pages[0].kind).toBe('cover');
+    expect(m.pages[1].kind).toBe('toc');
+    expect(m.pages[1].number).toBe(1);
+    const titles = m.toc.map((t) => t.title);
+    for (const t of ['第1章 概述', '第2章 运行环境', '第3章 安装与登录', '第4章 功能模块', '第5章 常见问题', ...project.modules.map((x: { name: string }, i: number) => `4.${i + 1} ${x.name}`)]) {
+      expect(titles).toContain(t);
+    }
+    const pdf = await renderManualPdf(m);
+    const exp = { label: '操作手册', header: m.header, pages: m.pages.length, numberedFrom: 2, minLinesPerPage: 30, exemptPages: manualExemptPages(m), plannedLines: manualPlannedLines(m), detectImages: true };
+    const r = await verifyPdf(pdf, exp);
+    expect(r.items.filter((i) => !i.ok)).toEqual([]);
+    expect(r.pages.some((p) => p.hasImage)).toBe(true);
+    // Table-of-contents page numbers point at the pages where the chapters are printed.
+    for (const e of m.toc) expect(m.pages.find((p) => p.number === e.page)!.lines.some((l) => l.kind === 'text' && l.text === e.title)).toBe(true);
+    if (SOFFICE) {
+      const lo = await verifyPdf(docxToPdf(await renderManualDocx(m)), { ...exp, label: '操作手册(DOCX)' });
+      expect(lo.items.filter((i) => !i.ok)).toEqual([]);
+    }
+  });
+});
+
+describe('generateAll and the CLI', () => {
+  const files = Object.entries(chineseProject(6, 120)).map(([p, t]) => codeFile(p, t));
+  it('produces every material and a passing report for consistent data', async () => {
+    const res = await generateAll({ name: project.name, version: 'V1.0', files, project, today: TODAY });
+    expect(res.report.items.filter((i) => !i.ok)).toEqual([]);
+    expect(res.report.ok).toBe(true);
+    expect(res.form.languages).toBe('JavaScript');
+    expect(res.form.sourceLines).toBe(files.reduce((s, f) => s + f.lines, 0));
+    for (const b of [res.sourcePdf, res.manualPdf!, res.formPdf]) expect(b.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const b of [res.sourceDocx, res.manualDocx!, res.formDocx]) expect(b.subarray(0, 2).toString()).toBe('PK');
+  });
+  it('rejects a project whose name differs from --name', async () => {
+    await expect(generateAll({ name: '别的管理系统', version: 'V1.0', files, project })).rejects.toThrow(/不一致/);
+  });
+
+  const run = async (...args: string[]) => {
+    const errs: string[] = [];
+    const logs: string[] = [];
+    const e = console.error;
+    const l = console.log;
+    console.error = (m: string) => errs.push(m);
+    console.log = (m: string) => logs.push(m);
+    try {
+      return { code: await main(args), err: errs.join('\n'), out: logs.join('\n') };
+    } finally {
+      console.error = e;
+      console.log = l;
+    }
+  };
+  it('exits non-zero with a clear Chinese message on bad input', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'mazhu-cli-'));
+    const emptyDir = path.join(tmp, 'empty');
+    mkdirSync(emptyDir);
+    writeFileSync(path.join(tmp, 'a.rar'), 'x');
+    const cases: [string[], RegExp][] = [
+      [['generate', path.join(tmp, 'missing'), '--name', '某某管理系统', '--version', 'V1.0', '--out', tmp], /找不到/],
+      [['generate', emptyDir, '--name', '某某管理系统', '--version', 'V1.0', '--out', tmp], /没有可识别的源代码/],
+      [['generate', path.join(tmp, 'a.rar'), '--name', '某某管理系统', '--version', 'V1.0', '--out', tmp], /不支持/],
+      [['generate', emptyDir, '--name', '某某工具', '--version', 'V1.0', '--out', tmp], /软件全称须以/],
+      [['generate', emptyDir, '--name', '某某管理系统', '--version', '第一版', '--out', tmp], /版本号格式/],
+    ];
+    for (const [args, msg] of cases) {
+      const r = await run(...args);
+      expect(r.code).not.toBe(0);
+      expect(r.err).toMatch(msg);
+      expect(r.err).not.toMatch(/\n\s+at /);
+    }
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  it('writes every output for a directory with project data', async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), 'mazhu-cli-'));
+    const src = path.join(tmp, 'src');
+    for (const [p, t] of Object.entries(chineseProject(4, 80))) {
+      mkdirSync(path.dirname(path.join(src, p)), { recursive: true });
+      writeFileSync(path.join(src, p), t);
+    }
+    writeFileSync(path.join(tmp, 'project.json'), JSON.stringify(project));
+    const out = path.join(tmp, 'out');
+    const r = await run('generate', src, '--name', project.name, '--version', 'V1.0', '--out', out, '--project', path.join(tmp, 'project.json'));
+    expect(r.code).toBe(0);
+    for (const f of ['源程序.pdf', '源程序.docx', '操作手册.pdf', '操作手册.docx', '申请表.pdf', '申请表.docx', '申请表.json', 'manifest.json', 'report.json', 'report.txt']) {
+      expect(existsSync(path.join(out, f))).toBe(true);
+    }
+    const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+    expect(manifest.pages[0].lines[0].file).toBe('src/main.js');
+    rmSync(tmp, { recursive: true, force: true });
+  });
+});
