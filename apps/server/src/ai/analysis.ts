@@ -1,0 +1,597 @@
+import type { AiCodeAnalysis, AiProjectInput } from '@mazhu/contracts';
+import {
+  CN_ACTIONS,
+  CONCEPTS,
+  DOMAINS,
+  GENERIC_MENUS,
+  GENERIC_WORDS,
+  OP_TEXT,
+  OP_WORDS,
+  WEAK_WORDS,
+  EMBEDDED_CONCEPTS,
+  actionOps,
+  type Concept,
+  type DomainKey,
+  type OpKey,
+} from './lexicon';
+import { hash32, normalizeChinese, uniq } from './text';
+
+/**
+ * Reads an `AiProjectInput` into facts the offline writer composes from: the platform, the languages, the industry
+ * and the functional modules, each module with the input items that support it (`basis`).
+ */
+
+export type PlatformKey = 'web' | 'mobile' | 'miniprogram' | 'desktop' | 'embedded' | 'service' | 'generic';
+
+export const PLATFORM_LABELS: Record<PlatformKey, string> = {
+  web: 'Web 管理系统',
+  mobile: '移动 App',
+  miniprogram: '微信小程序',
+  desktop: '桌面软件',
+  embedded: '嵌入式/物联网',
+  service: '接口服务/中间件',
+  generic: '',
+};
+
+export interface Operation {
+  key?: OpKey;
+  text: string;
+}
+
+export interface DraftModule {
+  key: string;
+  name: string;
+  obj: string;
+  does: string;
+  ops: Operation[];
+  /** Input items supporting the module, e.g. "UserController", "menu:用户管理", "描述:预约挂号". */
+  basis: string[];
+  weight: number;
+  /** First time the module was seen (lower first). */
+  seen: number;
+  concept?: Concept;
+  /** Where it came from; platform modules only fill up to the minimum. */
+  source: 'code' | 'text' | 'platform';
+  /** Operations already in the order of use (platform modules with their own operations). */
+  fixedOrder?: boolean;
+}
+
+export interface ProjectFacts {
+  name: string;
+  shortName?: string;
+  version?: string;
+  category: string;
+  platform: PlatformKey;
+  /** As the user wrote it, or the label of the inferred platform ('' when unknown). */
+  platformLabel: string;
+  /** The user's description, normalised ('' when none). */
+  description: string;
+  keywords: string[];
+  /** Languages from the code analysis, else those named in the input. */
+  languages: string[];
+  languagesFromCode: boolean;
+  code?: AiCodeAnalysis;
+  domain?: DomainKey;
+  /** Industry phrase given by the user ("面向中小学教师"), when any. */
+  domainPhrase?: string;
+  modules: DraftModule[];
+  /** Stable seed from the project's identity, for choosing phrasings. */
+  seed: number;
+}
+
+const LANGUAGE_NAMES = [
+  'Java', 'Kotlin', 'Python', 'Go', 'PHP', 'C#', 'C++', 'C', 'Objective-C', 'Swift', 'Dart', 'ArkTS', 'Rust', 'Ruby', 'Scala',
+  'TypeScript', 'JavaScript', 'Vue', 'HTML', 'CSS', 'WXML', 'WXSS', 'SQL', 'Shell', 'Lua', 'Assembly', 'Verilog', 'MATLAB', 'R',
+];
+
+const WEB_LANGS = new Set(['vue', 'html', 'css', 'javascript', 'typescript', 'svelte', 'php', 'jsp']);
+const SERVER_LANGS = new Set(['java', 'python', 'go', 'php', 'c#', 'kotlin', 'ruby', 'rust', 'scala', 'node.js', 'javascript', 'typescript']);
+
+/** Maps the user's platform text (or the category, code and name) to a platform. */
+export function resolvePlatform(input: AiProjectInput): { key: PlatformKey; label: string } {
+  const given = (input.platform ?? '').trim();
+  const fromText = (t: string): PlatformKey | undefined => {
+    if (/小程序/.test(t)) return 'miniprogram';
+    if (/嵌入式|物联网|单片机|固件|MCU|IoT/i.test(t)) return 'embedded';
+    if (/接口|中间件|服务端|API|SDK|微服务/i.test(t)) return 'service';
+    if (/\bApp\b|APP|移动|安卓|Android|iOS|鸿蒙|HarmonyOS|手机/i.test(t)) return 'mobile';
+    if (/桌面|PC|客户端|Windows|exe|上位机/i.test(t)) return 'desktop';
+    if (/Web|网站|网页|管理系统|后台|H5|浏览器|B\/S/i.test(t)) return 'web';
+    return undefined;
+  };
+  if (given) {
+    const k = fromText(given);
+    if (k) return { key: k, label: given };
+  }
+  const cat = input.category ?? '';
+  if (/嵌入式/.test(cat)) return { key: 'embedded', label: given || PLATFORM_LABELS.embedded };
+  if (/中间件/.test(cat)) return { key: 'service', label: given || PLATFORM_LABELS.service };
+  const code = input.codeAnalysis;
+  if (code) {
+    const langs = code.languages.map((l) => l.toLowerCase());
+    const has = (l: string) => langs.includes(l);
+    const pages = code.pages?.length ?? 0;
+    const routes = code.routes?.length ?? 0;
+    let k: PlatformKey | undefined;
+    if (has('wxml') || has('wxss')) k = 'miniprogram';
+    else if (has('kotlin') || has('swift') || has('objective-c') || has('dart') || has('arkts')) k = 'mobile';
+    else if ((has('c') || has('assembly') || has('c++')) && !langs.some((l) => WEB_LANGS.has(l) || SERVER_LANGS.has(l)) && routes === 0)
+      k = has('c') || has('assembly') ? 'embedded' : 'desktop';
+    else if (has('c#') && !langs.some((l) => WEB_LANGS.has(l))) k = 'desktop';
+    else if (pages > 0 || langs.some((l) => WEB_LANGS.has(l) && l !== 'javascript' && l !== 'typescript')) k = 'web';
+    else if (routes > 0) k = 'service';
+    if (k) return { key: k, label: given || PLATFORM_LABELS[k] };
+  }
+  const byName = /小程序/.test(input.name) ? 'miniprogram' : /App$|APP|客户端/.test(input.name) ? 'mobile' : undefined;
+  if (byName) return { key: byName, label: given || PLATFORM_LABELS[byName] };
+  if (/嵌入式|单片机|固件/.test(input.description ?? '')) return { key: 'embedded', label: given || PLATFORM_LABELS.embedded };
+  return { key: 'generic', label: given };
+}
+
+/** Languages named in free text ("使用 Java 和 Vue 开发"), in the form's spelling. */
+export function languagesInText(text: string): string[] {
+  const found: string[] = [];
+  for (const l of LANGUAGE_NAMES) {
+    const esc = l.replace(/[.*+?^${}()|[\]\\#]/g, '\\$&');
+    const re = l.length === 1 ? new RegExp(`(?<![A-Za-z#+])${esc}(?:语言)(?![A-Za-z#+])`) : new RegExp(`(?<![A-Za-z#+])${esc}(?![A-Za-z#+])`, 'i');
+    if (re.test(text)) found.push(l);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Identifiers in code
+
+const BY_WORD = new Map<string, Concept>();
+for (const con of CONCEPTS) for (const w of con.en) if (!BY_WORD.has(w)) BY_WORD.set(w, con);
+
+const ALIASES: Array<{ word: string; concept: Concept }> = CONCEPTS.flatMap((con) => con.cn.map((word) => ({ word, concept: con }))).sort(
+  (a, b) => b.word.length - a.word.length,
+);
+
+/** Splits an identifier, path or route into lower-case words: "GET /api/sysUser/{id}" → ["sys","user","id"]. */
+export function splitIdentifier(s: string): string[] {
+  return s
+    .replace(/^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+/i, '')
+    .replace(/\.(java|kt|ts|tsx|js|jsx|vue|py|go|php|cs|wxml|dart|swift|c|h|cpp|html|ets)$/i, '')
+    .replace(/[{:][^/}]*}?/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.toLowerCase())
+    .filter((w) => w && !/^\d+$/.test(w));
+}
+
+function singular(w: string): string {
+  if (BY_WORD.has(w) || OP_WORDS[w]) return w;
+  if (w.endsWith('ies') && BY_WORD.has(w.slice(0, -3) + 'y')) return w.slice(0, -3) + 'y';
+  if (w.endsWith('es') && BY_WORD.has(w.slice(0, -2))) return w.slice(0, -2);
+  if (w.endsWith('s') && (BY_WORD.has(w.slice(0, -1)) || OP_WORDS[w.slice(0, -1)])) return w.slice(0, -1);
+  return w;
+}
+
+const PAGE_NOISE = new Set(['page', 'pages', 'view', 'views', 'index', 'src', 'components', 'screens', 'screen', 'main', 'app']);
+
+interface ItemReading {
+  concept?: Concept;
+  unknown?: string;
+  ops: OpKey[];
+}
+
+/** Reads one code item: its business concept (or an unknown readable word) and the operations it names. */
+export function readIdentifier(item: string, kind: 'route' | 'page' | 'controller' | 'entity', embedded: boolean): ItemReading {
+  const method = /^(GET|POST|PUT|DELETE|PATCH)\s/i.exec(item)?.[1]?.toUpperCase();
+  let words = splitIdentifier(item).map(singular);
+  if (kind === 'page') words = words.filter((w) => !PAGE_NOISE.has(w));
+  const ops: OpKey[] = [];
+  const concepts: Concept[] = [];
+  const opConcepts: Concept[] = [];
+  const weak: Concept[] = [];
+  let unknown: string | undefined;
+  for (const w of words) {
+    const con = BY_WORD.get(w);
+    const usable = con && (!con.embeddedOnly || embedded);
+    const op = OP_WORDS[w];
+    if (op) {
+      ops.push(op);
+      if (usable) opConcepts.push(con);
+      continue;
+    }
+    if (usable) {
+      (WEAK_WORDS.has(w) ? weak : concepts).push(con);
+      continue;
+    }
+    if (GENERIC_WORDS.has(w) || w.length < 3 || !/^[a-z]+$/.test(w)) continue;
+    unknown = w;
+  }
+  if (method && ops.length === 0 && kind === 'route') {
+    if (method === 'GET') ops.push(/[{:]/.test(item) ? 'detail' : 'query');
+    else if (method === 'POST') ops.push('create');
+    else if (method === 'PUT' || method === 'PATCH') ops.push('update');
+    else if (method === 'DELETE') ops.push('delete');
+  }
+  const concept = concepts.at(-1) ?? weak.at(-1) ?? opConcepts.at(-1);
+  if (concept) return { concept, ops };
+  return { unknown, ops };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Chinese text
+
+const LEAD =
+  /^(?:用户可以|用户可|用户能够|用户能|管理员可以|管理员可|实现了|提供了|包括了|集成了|本系统|该系统|本软件|该软件|本平台|该平台|本程序|支持|提供|包括|包含|实现|具备|拥有|具有|涵盖|可以|能够|用于|用来|负责|进行|完成|帮助|方便|集成|基于|通过|在线|主要|同时|以及|可|能|让|使|对|有|的|等|并|还|也|及|和|与|系统|平台|软件)+/;
+/** A subject and a modal verb at the start of a phrase: "患者可以", "管理员进行", "商家还可以". */
+const SUBJECT = /^[\u3400-\u9fff]{1,5}?(?:还可以|也可以|可以|能够|可|能|进行|通过)(?=[\u3400-\u9fff]{2})/;
+const VERB_START =
+  /^(查看|查询|发布|上传|下载|提交|编辑|维护|生成|导出|导入|申请|浏览|统计|分析|设置|配置|处理|跟踪|监控|监测|采集|控制|记录|新增|添加|删除|修改|管理|审核|审批|预约|购买|支付|评价|收藏|分享|搜索|领取|兑换|填写|录入|打印|上报|发起)/;
+const TAIL = /(?:等功能|等模块|功能模块|等多个模块|等服务|等|功能|模块|服务|操作|业务|工作)+$/;
+const LEAD_VERB = /^(查看|查询|发布|上传|下载|提交|编辑|维护|生成|导出|导入|申请|浏览|统计|分析|设置|配置|处理|跟踪|监控|监测|采集|控制|记录)([\u3400-\u9fff]{2,8})$/;
+const ACTION_RE = new RegExp(`(${CN_ACTIONS.join('|')})$`);
+
+/** Feature phrases of a description: "支持车辆登记、违章查询和停车缴费" → ["车辆登记", "违章查询", "停车缴费"]. */
+export function featurePhrases(text: string): string[] {
+  const parts = text.split(/[，。；、,;.!?！？\n：:（）()“”"'‘’《》【】[\]]|以及|并且|或者|及|和|与|或/);
+  const out: string[] = [];
+  for (const raw of parts) {
+    let p = raw.replace(/\s+/g, '');
+    for (let i = 0; i < 4; i++) p = p.replace(LEAD, '').replace(SUBJECT, '').replace(TAIL, '');
+    if (p.length < 2 || p.length > 12) continue;
+    if (!/^[\u3400-\u9fffA-Za-z0-9]+$/.test(p)) continue;
+    out.push(p);
+  }
+  return uniq(out);
+}
+
+/** Concepts named in a phrase: aliases, longest first, not overlapping (plus identifier words such as "LCD"). */
+export function conceptsInText(text: string, embedded: boolean): Concept[] {
+  let rest = text;
+  const found: Array<{ at: number; concept: Concept }> = [];
+  for (const { word, concept } of ALIASES) {
+    if (concept.embeddedOnly && !embedded) continue;
+    let at = rest.indexOf(word);
+    while (at >= 0) {
+      found.push({ at, concept });
+      rest = rest.slice(0, at) + '\u0000'.repeat(word.length) + rest.slice(at + word.length);
+      at = rest.indexOf(word);
+    }
+  }
+  for (const m of text.matchAll(/[A-Za-z][A-Za-z0-9]+/g)) {
+    const con = BY_WORD.get(singular(m[0].toLowerCase()));
+    if (con && (!con.embeddedOnly || embedded)) found.push({ at: m.index ?? 0, concept: con });
+  }
+  return uniq(
+    found.sort((a, b) => a.at - b.at).map((f) => f.concept),
+    (x) => x.key,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Modules
+
+/** Modules typical of a platform, used only to reach 5 modules; names adapted to the platform. */
+type PlatformOverride = { name?: string; does?: string; ops?: string[] };
+const PLATFORM_MODULES: Record<PlatformKey, Array<[string, PlatformOverride?]>> = {
+  web: [['login'], ['user'], ['role'], ['setting'], ['log'], ['dashboard'], ['notice'], ['dept'], ['menu'], ['help']],
+  mobile: [
+    ['login'],
+    ['dashboard'],
+    ['profile'],
+    ['message'],
+    ['setting', { name: '设置', does: '调整软件的使用偏好与账号相关设置' }],
+    ['search'],
+    ['feedback'],
+    ['help'],
+  ],
+  miniprogram: [
+    ['login', { name: '微信授权登录', does: '通过微信授权完成登录，识别当前使用者', ops: ['微信授权登录', 'logout'] }],
+    ['dashboard'],
+    ['profile', { name: '我的' }],
+    ['message'],
+    ['search'],
+    ['feedback'],
+    ['help'],
+  ],
+  desktop: [
+    ['login'],
+    ['dashboard', { name: '主界面', does: '作为软件启动后的主窗口，集中提供各功能入口' }],
+    ['setting'],
+    ['log'],
+    ['help', { name: '帮助与关于', does: '提供使用说明并显示软件名称与版本信息' }],
+    ['user'],
+    ['search'],
+  ],
+  embedded: [
+    ['init'],
+    ['setting', { name: '参数配置', does: '设置并保存设备运行所需的参数' }],
+    ['comm'],
+    ['monitor', { name: '运行状态监测', does: '检测设备的运行状态并在异常时给出提示', ops: ['检测运行状态', '异常状态提示'] }],
+    ['fault'],
+    ['nvstore'],
+    ['power'],
+  ],
+  service: [
+    ['login', { name: '接口鉴权', does: '校验调用方的身份凭证，拒绝未授权的访问', ops: ['校验调用凭证', '拒绝未授权请求'] }],
+    ['openapi'],
+    ['setting', { name: '配置管理', does: '维护服务运行所需的配置项' }],
+    ['log', { name: '日志记录', does: '记录接口调用与运行过程中的日志' }],
+    ['monitor', { name: '运行监控', does: '提供服务运行状态的查询', ops: ['查询运行状态', '刷新监控数据'] }],
+    ['cache'],
+    ['queue'],
+  ],
+  generic: [['dashboard', { name: '主界面' }], ['setting'], ['help'], ['log'], ['search'], ['login']],
+};
+
+/** Display order groups: entry first, business next, administration last. */
+const ENTRY = new Set(['login', 'register', 'init', 'dashboard']);
+const ADMIN = new Set([
+  'user', 'role', 'menu', 'dept', 'position', 'dict', 'setting', 'log', 'notice', 'message', 'sms', 'file', 'monitor', 'job',
+  'codegen', 'profile', 'tenant', 'help', 'feedback', 'openapi', 'cache', 'fault', 'nvstore',
+]);
+
+const OP_ORDER: OpKey[] = [
+  'login', 'register', 'captcha', 'logout', 'query', 'search', 'detail', 'create', 'update', 'delete', 'status', 'assign',
+  'resetPassword', 'submit', 'audit', 'publish', 'confirm', 'cancel', 'pay', 'refund', 'send', 'receive', 'parse', 'collect',
+  'monitor', 'control', 'config', 'start', 'run', 'import', 'export', 'upload', 'download', 'print', 'preview', 'sync', 'stat',
+  'sort', 'backup', 'restore', 'bind', 'read', 'clear', 'share', 'favorite',
+];
+
+function conceptOps(con: Concept): Operation[] {
+  return con.ops.map((o) => (o in OP_TEXT ? { key: o as OpKey, text: OP_TEXT[o as OpKey](con.obj) } : { text: o }));
+}
+
+class ModuleSet {
+  private byKey = new Map<string, DraftModule>();
+  private counter = 0;
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
+  /** Adds evidence for a concept module (creating it on first sight). */
+  concept(con: Concept, source: DraftModule['source'], basis: string, weight: number, ops: Operation[] = [], name?: string): DraftModule {
+    let m = this.byKey.get(con.key);
+    if (!m) {
+      m = { key: con.key, name: con.name, obj: con.obj, does: con.does, ops: [], basis: [], weight: 0, seen: this.counter++, concept: con, source };
+      this.byKey.set(con.key, m);
+    }
+    if (source !== 'platform' && m.source === 'platform') m.source = source;
+    if (source === 'code') m.source = 'code';
+    m.weight += weight;
+    if (basis && !m.basis.includes(basis)) m.basis.push(basis);
+    m.ops.push(...ops);
+    if (name && m.name === con.name) m.name = name;
+    return m;
+  }
+
+  /** Adds a module that no concept covers (a menu text, a description phrase, an unknown identifier). */
+  other(key: string, init: Omit<DraftModule, 'weight' | 'seen' | 'basis' | 'key'>, basis: string, weight: number, ops: Operation[] = []): DraftModule {
+    let m = this.byKey.get(key);
+    if (!m) {
+      m = { ...init, key, ops: [...init.ops], basis: [], weight: 0, seen: this.counter++ };
+      this.byKey.set(key, m);
+    }
+    m.weight += weight;
+    if (basis && !m.basis.includes(basis)) m.basis.push(basis);
+    m.ops.push(...ops);
+    return m;
+  }
+
+  all(): DraftModule[] {
+    return [...this.byKey.values()];
+  }
+}
+
+/** A good module name from a menu text ("用户管理", "订单列表" → keep "用户管理"; "列表" alone → no). */
+function menuName(leaf: string): string | undefined {
+  const t = leaf.trim();
+  if (t.length < 2 || t.length > 16 || !/[\u3400-\u9fff]/.test(t)) return undefined;
+  if (/(管理|中心|设置|统计|查询|配置|监控|日志|记录|审批|报表|分析|维护|首页|工作台|看板)$/.test(t)) return t;
+  return undefined;
+}
+
+function readableUnknown(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void {
+  const kinds: Array<[string[] | undefined, 'route' | 'page' | 'controller' | 'entity', number]> = [
+    [code.controllers, 'controller', 3],
+    [code.routes, 'route', 2],
+    [code.pages, 'page', 2],
+    [code.entities, 'entity', 1],
+  ];
+  for (const [items, kind, weight] of kinds) {
+    for (const item of (items ?? []).slice(0, 2000)) {
+      const r = readIdentifier(item, kind, embedded);
+      if (r.concept) {
+        set.concept(
+          r.concept,
+          'code',
+          item,
+          weight,
+          r.ops.map((k) => ({ key: k, text: OP_TEXT[k](r.concept!.obj) })),
+        );
+      } else if (r.unknown) {
+        const label = readableUnknown(r.unknown);
+        set.other(
+          `x:${r.unknown}`,
+          { name: `${label}管理`, obj: label, does: `处理与${label}相关的业务数据`, ops: [], source: 'code' },
+          item,
+          weight,
+          r.ops.map((k) => ({ key: k, text: OP_TEXT[k](label) })),
+        );
+      }
+    }
+  }
+  for (const item of (code.menuItems ?? []).slice(0, 500)) {
+    const segs = item
+      .split(/[/>|\\·»]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const leaf = segs.at(-1);
+    if (!leaf || (GENERIC_MENUS.has(leaf) && segs.length > 1)) continue;
+    const cons = conceptsInText(leaf, embedded);
+    const nice = menuName(leaf);
+    if (cons.length > 0) {
+      set.concept(cons[0], 'code', `菜单:${leaf}`, 4, [], nice);
+    } else if (nice || (leaf.length >= 2 && leaf.length <= 12 && /^[\u3400-\u9fff]+$/.test(leaf))) {
+      const name = nice ?? leaf;
+      const m = ACTION_RE.exec(name);
+      const x = m ? name.slice(0, -m[1].length) || name : name;
+      set.other(
+        `m:${name}`,
+        { name, obj: x, does: `提供${name}相关功能`, ops: (m ? actionOps(m[1], x) : [`查看${name}`]).map((t) => ({ text: t })), source: 'code' },
+        `菜单:${leaf}`,
+        4,
+      );
+    }
+  }
+}
+
+/** Concepts a name or description may introduce on this platform (firmware has no user administration). */
+function textConcepts(text: string, embedded: boolean): Concept[] {
+  return conceptsInText(text, embedded).filter((con) => !embedded || EMBEDDED_CONCEPTS.has(con.key));
+}
+
+function addText(set: ModuleSet, label: string, text: string, weight: number, embedded: boolean): void {
+  for (const phrase of featurePhrases(text)) {
+    const cons = textConcepts(phrase, embedded);
+    const action = ACTION_RE.exec(phrase)?.[1];
+    if (cons.length > 0) {
+      const con = cons[0];
+      const isAliasOnly = con.cn.includes(phrase) || con.en.includes(phrase.toLowerCase());
+      const verbFirst = VERB_START.test(phrase) && !phrase.endsWith('管理');
+      if (!action && !verbFirst && !isAliasOnly && !/(模块|中心|系统)$/.test(phrase)) continue;
+      const ops: Operation[] = (action && action !== '管理') || verbFirst ? [{ text: phrase }] : [];
+      const name = action === '管理' && phrase.length <= 10 ? phrase : undefined;
+      const m = set.concept(con, 'text', `${label}:${phrase}`, weight, ops);
+      if (name && m.basis.length === 1) m.name = name;
+    } else if (LEAD_VERB.test(phrase)) {
+      const [, verb, x] = LEAD_VERB.exec(phrase)!;
+      const noun = verb === '查看' || verb === '浏览' ? '查询' : verb;
+      const name = `${x}${noun}`;
+      set.other(`t:${name}`, { name, obj: x, does: `提供${name}功能`, ops: [{ text: phrase }], source: 'text' }, `${label}:${phrase}`, weight);
+    } else if (action && phrase.length >= 3) {
+      const x = phrase.slice(0, -action.length);
+      if (x.length < 1) continue;
+      set.other(
+        `t:${phrase}`,
+        { name: phrase, obj: x, does: `提供${phrase}功能`, ops: actionOps(action, x).map((t) => ({ text: t })), source: 'text' },
+        `${label}:${phrase}`,
+        weight,
+      );
+    }
+  }
+}
+
+function addName(set: ModuleSet, name: string, embedded: boolean): void {
+  const core = name.replace(/(管理)?(系统|软件|平台|小程序|App|APP)$/, '');
+  for (const con of textConcepts(core, embedded)) set.concept(con, 'text', `名称:${name}`, 6);
+}
+
+function finishOps(m: DraftModule): void {
+  let ops = uniq(m.ops, (o) => o.key ?? o.text);
+  ops = ops.filter((o) => !o.key || !ops.some((p) => p !== o && !p.key && p.text === o.text));
+  if (ops.length < 2 && m.concept) ops = uniq([...ops, ...conceptOps(m.concept)], (o) => o.key ?? o.text).slice(0, Math.max(3, ops.length));
+  if (ops.length < 2 && !m.concept) ops = uniq([...ops, { key: 'query' as OpKey, text: OP_TEXT.query(m.obj) }, { key: 'detail' as OpKey, text: OP_TEXT.detail(m.obj) }], (o) => o.key ?? o.text);
+  const rank = (o: Operation) => (m.fixedOrder ? 0 : o.key ? OP_ORDER.indexOf(o.key) : 100);
+  m.ops = ops
+    .map((o, i) => ({ o, i }))
+    .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
+    .map((x) => x.o)
+    .slice(0, 8);
+}
+
+/**
+ * Derives 5–12 functional modules: from the code analysis (controllers, routes, pages, entities, menus), the name,
+ * the description and keywords; modules typical of the platform only fill up to 5. Ranked by evidence, shown in
+ * the order of use (entry, business, administration).
+ */
+export function deriveModules(input: AiProjectInput, platform: PlatformKey, minModules = 5): DraftModule[] {
+  const embedded = platform === 'embedded';
+  const set = new ModuleSet();
+  addName(set, input.name, embedded);
+  if (input.description) addText(set, '描述', input.description, 5, embedded);
+  for (const k of input.keywords ?? []) {
+    for (const con of textConcepts(k, embedded)) set.concept(con, 'text', `关键词:${k}`, 3);
+  }
+  if (input.codeAnalysis) addCode(set, input.codeAnalysis, embedded);
+
+  const found = set.all();
+  const strong = found.filter((m) => !(m.key.startsWith('x:') && m.basis.length < 2));
+  const weakUnknown = found.filter((m) => m.key.startsWith('x:') && m.basis.length < 2);
+  const ranked = [...strong.sort((a, b) => b.weight - a.weight || a.seen - b.seen), ...weakUnknown.sort((a, b) => b.weight - a.weight || a.seen - b.seen)];
+  let chosen = ranked.slice(0, 12).filter((m, i) => i < 5 || strong.includes(m));
+
+  if (chosen.length < minModules) {
+    const byKey = new Map(CONCEPTS.map((con) => [con.key, con]));
+    for (const [key, over] of PLATFORM_MODULES[platform]) {
+      if (chosen.length >= minModules) break;
+      if (chosen.some((m) => m.key === key)) continue;
+      const con = byKey.get(key);
+      if (!con) continue;
+      const m = set.concept(con, 'platform', `平台:${PLATFORM_LABELS[platform] || '通用'}`, 0);
+      if (over?.name) m.name = over.name;
+      if (over?.does) m.does = over.does;
+      if (over?.ops) {
+        m.ops = over.ops.map((o) => (o in OP_TEXT ? { key: o as OpKey, text: OP_TEXT[o as OpKey](con.obj) } : { text: o }));
+        m.fixedOrder = true;
+      }
+      chosen.push(m);
+    }
+  }
+  chosen = uniq(chosen, (m) => m.name);
+  for (const m of chosen) finishOps(m);
+  const group = (m: DraftModule) => (ENTRY.has(m.key) ? 0 : ADMIN.has(m.key) ? 2 : 1);
+  return chosen.sort((a, b) => group(a) - group(b) || b.weight - a.weight || a.seen - b.seen);
+}
+
+function detectDomain(input: AiProjectInput, modules: DraftModule[]): { key?: DomainKey; phrase?: string } {
+  const text = [input.name, input.description ?? '', ...(input.keywords ?? [])].join(' ');
+  const phrase = /面向([^，。；、,.;\n]{2,30})/.exec(input.description ?? '')?.[1]?.replace(/(的|提供|使用).*$/, '');
+  const score = new Map<DomainKey, number>();
+  for (const [k, d] of Object.entries(DOMAINS) as Array<[DomainKey, (typeof DOMAINS)[DomainKey]]>) {
+    let s = 0;
+    for (const w of d.words) if (text.includes(w)) s += input.name.includes(w) ? 3 : 2;
+    if (s) score.set(k, s);
+  }
+  for (const m of modules) {
+    const d = m.concept?.domain;
+    if (d && m.source !== 'platform') score.set(d, (score.get(d) ?? 0) + 1);
+  }
+  const best = [...score.entries()].sort((a, b) => b[1] - a[1])[0];
+  return { key: best && best[1] >= 2 ? best[0] : undefined, phrase: phrase && phrase.length >= 2 ? phrase : undefined };
+}
+
+/** Reads the input into facts: platform, languages, industry and modules. Pure and deterministic. */
+export function readProject(input: AiProjectInput, minModules = 5): ProjectFacts {
+  const { key: platform, label } = resolvePlatform(input);
+  const description = input.description?.trim() ? normalizeChinese(input.description) : '';
+  const code = input.codeAnalysis;
+  const fromCode = uniq((code?.languages ?? []).map((l) => l.trim()).filter(Boolean), (l) => l.toLowerCase());
+  const languages = fromCode.length > 0 ? fromCode : languagesInText([description, ...(input.keywords ?? [])].join(' '));
+  const modules = deriveModules(input, platform, minModules);
+  const dom = detectDomain(input, modules);
+  const category = /嵌入式|中间件|操作系统|应用/.test(input.category ?? '') ? (input.category ?? '').trim() : platform === 'embedded' ? '嵌入式软件' : '应用软件';
+  return {
+    name: input.name.trim(),
+    shortName: input.shortName?.trim() || undefined,
+    version: input.version?.trim() || undefined,
+    category,
+    platform,
+    platformLabel: label,
+    description,
+    keywords: (input.keywords ?? []).map((k) => k.trim()).filter(Boolean),
+    languages,
+    languagesFromCode: fromCode.length > 0,
+    code,
+    domain: dom.key,
+    domainPhrase: dom.phrase,
+    modules,
+    seed: hash32([input.name, input.shortName ?? '', input.description ?? '', (input.keywords ?? []).join(',')].join('|')),
+  };
+}

@@ -1,0 +1,550 @@
+import {
+  AI_LIMITS,
+  AI_TECH_TAGS,
+  ZAiInformation,
+  type AiInformation,
+  type AiModule,
+  type AiPolishDescriptionRequest,
+  type AiPolishFunctionRequest,
+  type AiPolishFunctionResult,
+  type AiProjectInput,
+  type AiTechTag,
+} from '@mazhu/contracts';
+import {
+  conceptsInText,
+  featurePhrases,
+  readIdentifier,
+  readProject,
+  type DraftModule,
+  type Operation,
+  type ProjectFacts,
+} from './analysis';
+import { CN_ACTIONS, DOMAINS, OP_EXPLAIN, OP_TEXT, actionOps } from './lexicon';
+import type { AiCallOptions, AiWriter } from './provider';
+import { translateNameOffline } from './translate';
+import { clip, hash32, joinCn, joinWithin, normalizeChinese, pick, sentences, trimToLength, uniq, visibleLength } from './text';
+
+/**
+ * The built-in offline writer: deterministic, no network. Every text is composed from the input (name, category,
+ * platform, description, keywords and the code analysis); a module or a sentence exists because some input
+ * supports it. Limits: R11 table of spec/cpcc-materials.md, 主要功能 500–1300 per the form of 2026-03-15
+ * (`AI_LIMITS` in @mazhu/contracts).
+ */
+
+const L = AI_LIMITS;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Phrases by platform
+
+function platformNoun(f: ProjectFacts): string {
+  switch (f.platform) {
+    case 'web':
+      return '基于浏览器访问的Web应用软件';
+    case 'mobile':
+      return '运行在智能手机上的移动应用（App）';
+    case 'miniprogram':
+      return '运行在微信中的小程序';
+    case 'desktop':
+      return '安装在计算机上运行的桌面软件';
+    case 'embedded':
+      return '运行在嵌入式设备中的嵌入式软件';
+    case 'service':
+      return f.category === '中间件' ? '以接口形式提供服务的中间件软件' : '以接口形式对外提供服务的软件';
+    default:
+      return f.category || '应用软件';
+  }
+}
+
+function platformUsage(f: ProjectFacts, hasRole: boolean): string | undefined {
+  switch (f.platform) {
+    case 'web':
+      return `用户通过浏览器访问软件，无需安装客户端，登录后即可${hasRole ? '在授权范围内' : ''}使用上述功能。`;
+    case 'mobile':
+      return '用户在智能手机上安装软件后，即可随时随地使用上述功能。';
+    case 'miniprogram':
+      return '用户在微信中打开小程序即可使用上述功能，无需另行下载安装。';
+    case 'desktop':
+      return '软件安装在计算机上运行，用户通过窗口界面完成上述操作。';
+    case 'embedded':
+      return '软件固化在设备中运行，设备上电后即按上述流程工作。';
+    case 'service':
+      return '软件以接口形式向其他业务系统提供上述能力，调用方按约定的参数发起请求并获得处理结果。';
+    default:
+      return undefined;
+  }
+}
+
+function domainText(f: ProjectFacts): string {
+  if (f.domainPhrase) return clip(f.domainPhrase, L.domainMax);
+  if (f.domain) return DOMAINS[f.domain].text;
+  switch (f.platform) {
+    case 'web':
+    case 'desktop':
+      return '企事业单位日常业务管理';
+    case 'mobile':
+      return '移动互联网应用服务';
+    case 'miniprogram':
+      return '移动互联网应用服务（微信小程序）';
+    case 'embedded':
+      return '嵌入式设备与智能硬件';
+    case 'service':
+      return '软件系统集成与接口服务';
+    default:
+      return '企事业单位日常业务管理';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Modules
+
+const BUSINESS_EXCLUDE = new Set(['login', 'register', 'init', 'dashboard', 'setting', 'log', 'help', 'profile', 'feedback', 'message']);
+
+function businessModules(f: ProjectFacts): DraftModule[] {
+  const b = f.modules.filter((m) => !BUSINESS_EXCLUDE.has(m.key));
+  return b.length > 0 ? b : f.modules;
+}
+
+function bareName(name: string): string {
+  return name.replace(/(管理|模块|中心)$/, '') || name;
+}
+
+function moduleDescription(m: DraftModule, seed: number): string {
+  const h = hash32(m.name) ^ seed;
+  const lead = pick(['用于', '负责', '主要用于'], h);
+  const conn = pick(['支持', '可进行', '提供'], h >>> 3);
+  const tail = pick(['等操作', '等功能', ''], h >>> 5);
+  const ops = m.ops.map((o) => o.text);
+  const does = m.does.startsWith('提供') ? m.does : lead + m.does;
+  return trimToLength(`${does}，${conn}${joinCn(ops.slice(0, 6))}${ops.length > 6 ? '等操作' : tail}。`, L.moduleDescriptionMax);
+}
+
+function toAiModule(m: DraftModule, seed: number): AiModule {
+  return {
+    name: clip(m.name, L.moduleNameMax),
+    description: moduleDescription(m, seed),
+    operations: uniq(m.ops.map((o) => clip(o.text, L.operationMax))).slice(0, L.operationsMax),
+    basis: m.basis.slice(0, 8).map((b) => clip(b, 120)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 主要功能 (500–1300)
+
+function explain(o: Operation, m: DraftModule): string | undefined {
+  if (o.key) return OP_EXPLAIN[o.key]?.(m.obj);
+  return undefined;
+}
+
+function moduleParagraph(m: DraftModule, i: number, level: number, seed: number): string {
+  const h = hash32(m.name) ^ seed;
+  const conn = pick(['支持', '可完成', '提供'], h >>> 7);
+  const head = `（${i + 1}）${m.name}：${m.does.startsWith('提供') ? m.does : pick(['该模块', '本模块', ''], h >>> 9) + m.does}`;
+  if (level === 0) return head + '。';
+  const ops = m.ops.map((o) => o.text);
+  let p = `${head}，${conn}${joinCn(ops)}${ops.length > 2 ? '等操作' : ''}。`;
+  if (level >= 2) {
+    const ex = uniq(m.ops.map((o) => explain(o, m)).filter((x): x is string => !!x)).slice(0, level === 2 ? 2 : 4);
+    if (ex.length > 0) p += `${pick(['其中，', '具体而言，', ''], h >>> 11)}${ex.join('；')}。`;
+  }
+  return p;
+}
+
+/**
+ * Composes 软件的主要功能 from the modules: an overview, one paragraph per module (as detailed as the 1300 limit
+ * allows), then — only while under 500 — the platform's way of use, the user's own description and the code
+ * structure. Never repeats a sentence; the result is 500–1300 characters whenever the input allows.
+ */
+export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f.modules): string {
+  const names = modules.map((m) => m.name);
+  const intro = pick(
+    [
+      `${f.name}是一款${platformNoun(f)}，面向${domainText(f)}，共包含${names.length}个功能模块：${names.join('、')}。各模块的主要功能如下：`,
+      `${f.name}为${domainText(f)}提供${platformNoun(f).replace(/^(基于|运行在|安装在|以)/, '$1')}，软件由${joinCn(names)}共${names.length}个功能模块组成，主要功能如下：`,
+    ],
+    f.seed,
+  );
+  const levels = modules.map(() => 3);
+  const paragraphs = () => modules.map((m, i) => moduleParagraph(m, i, levels[i], f.seed));
+  const total = (extra: string[]) => [intro, ...paragraphs(), ...extra].join('\n').length;
+  const target = L.mainFunctionsMax - 40;
+  while (total([]) > target) {
+    const ps = paragraphs();
+    let idx = -1;
+    for (let i = 0; i < ps.length; i++) if (levels[i] > 0 && (idx < 0 || ps[i].length > ps[idx].length)) idx = i;
+    if (idx < 0) break;
+    levels[idx]--;
+  }
+  const extra: string[] = [];
+  const hasRole = modules.some((m) => m.key === 'role');
+  const closings: Array<string | undefined> = [
+    platformUsage(f, hasRole),
+    f.description ? `软件的整体定位为：${trimToLength(f.description, 300)}` : undefined,
+    codeSentence(f),
+    flowSentence(modules),
+  ];
+  for (const c of closings) {
+    if (visibleLength([intro, ...paragraphs(), ...extra].join('')) >= L.mainFunctionsMin + 20) break;
+    if (!c) continue;
+    if (total([...extra, c]) <= L.mainFunctionsMax) extra.push(c);
+  }
+  let text = [intro, ...paragraphs(), ...extra].join('\n');
+  if (text.length > L.mainFunctionsMax) text = trimToLength(text, L.mainFunctionsMax);
+  return text;
+}
+
+/** Last resort under 500 characters: a summary of every module's operations (new sentences, no repetition). */
+function withOperationSummary(main: string, modules: DraftModule[]): string {
+  const lines = modules.map((m) => `${m.name}提供${joinCn(m.ops.map((o) => `“${o.text}”`))}${m.ops.length > 1 ? '共' + m.ops.length + '项' : ''}操作`);
+  return trimToLength(`${main}\n各模块操作汇总：${lines.join('；')}。`, L.mainFunctionsMax);
+}
+
+function codeSentence(f: ProjectFacts): string | undefined {
+  const c = f.code;
+  if (!c) return undefined;
+  const parts: string[] = [];
+  if (c.routes?.length) parts.push(`${c.routes.length}个服务接口`);
+  if (c.pages?.length) parts.push(`${c.pages.length}个页面`);
+  if (c.entities?.length) parts.push(`${c.entities.length}类业务数据对象`);
+  const langs = f.languages.slice(0, 4).join('、');
+  if (parts.length === 0 && !c.sourceLines) return undefined;
+  return `从程序结构看，软件${langs ? `使用${langs}编写，` : ''}${c.sourceLines ? `源程序共${c.sourceLines}行` : ''}${parts.length ? `${c.sourceLines ? '，' : ''}包含${joinCn(parts)}` : ''}，上述功能均在程序中实现。`;
+}
+
+function flowSentence(modules: DraftModule[]): string | undefined {
+  const steps = modules
+    .slice(0, 6)
+    .map((m) => m.ops[0]?.text)
+    .filter((x): x is string => !!x);
+  if (steps.length < 3) return undefined;
+  return `典型的使用过程为：${steps.join('，')}，各模块数据相互衔接。`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Other fields
+
+function composeDescription(f: ProjectFacts, purpose: string, userMax = 220): string {
+  const short = f.shortName && f.shortName !== f.name ? `（简称“${f.shortName}”）` : '';
+  const facing = f.domainPhrase && f.description.includes(f.domainPhrase) ? '' : `，面向${domainText(f)}`;
+  const s: string[] = [`${f.name}${short}是一款${platformNoun(f)}${facing}。`];
+  if (f.description) s.push(trimToLength(f.description, userMax));
+  const names = f.modules.map((m) => m.name);
+  s.push(names.length <= 6 ? `软件包括${joinCn(names)}共${names.length}个功能模块。` : `软件包括${names.slice(0, 6).join('、')}等${names.length}个功能模块。`);
+  if (f.languagesFromCode && f.code) {
+    s.push(`软件使用${f.languages.slice(0, 4).join('、')}开发${f.code.sourceLines ? `，源程序共${f.code.sourceLines}行` : ''}。`);
+  }
+  const more = [
+    `开发该软件的目的是${purpose.replace(/。$/, '')}。`,
+    ...f.modules.map((m) => `${m.name}模块${m.does.startsWith('提供') ? m.does : '用于' + m.does}。`),
+  ];
+  let text = s.join('');
+  for (const m of more) {
+    if (text.length >= L.descriptionMin) break;
+    if ((text + m).length <= L.descriptionMax) text += m;
+  }
+  return trimToLength(text, L.descriptionMax);
+}
+
+function composePurpose(f: ProjectFacts): string {
+  const fromUser = sentences(f.description)
+    .map((s) => /(?:旨在|目的是|目的在于|致力于|为了)([^。！？；]+)/.exec(s)?.[1])
+    .find((x): x is string => !!x && x.replace(/[，、]/g, '').length >= 6);
+  if (fromUser) {
+    const t = trimToLength(fromUser.replace(/^[，、：\s]+/, ''), L.purposeMax).replace(/。$/, '');
+    if (t.length >= 6 && t !== f.name) return t;
+  }
+  const objs = uniq(businessModules(f).map((m) => bareName(m.name))).slice(0, 3);
+  const within = (build: (items: string) => string) => {
+    for (let n = objs.length; n >= 1; n--) {
+      const t = build(objs.slice(0, n).join('、'));
+      if (t.length <= L.purposeMax) return t;
+    }
+    return clip(build(objs[0] ?? '业务'), L.purposeMax);
+  };
+  switch (f.platform) {
+    case 'embedded':
+      return within((x) => `实现设备${x}等功能的自动运行，减少人工操作`);
+    case 'service':
+      return within((x) => `为其他业务系统提供${x}等接口能力，实现系统间数据互通`);
+    case 'mobile':
+    case 'miniprogram':
+      return within((x) => `让用户在手机上便捷地完成${x}等业务`);
+    default:
+      return within((x) => `实现${x}等业务的信息化管理，减少手工操作`);
+  }
+}
+
+const SERVER_RUNTIME: Record<string, string> = {
+  java: 'JDK 运行环境',
+  kotlin: 'JDK 运行环境',
+  python: 'Python 3 运行环境',
+  php: 'PHP 运行环境',
+  'c#': '.NET 运行环境',
+  ruby: 'Ruby 运行环境',
+};
+
+function has(f: ProjectFacts, ...langs: string[]): boolean {
+  const set = new Set(f.languages.map((l) => l.toLowerCase()));
+  return langs.some((l) => set.has(l));
+}
+
+function devTools(f: ProjectFacts): string {
+  const t: string[] = [];
+  if (has(f, 'wxml', 'wxss') || f.platform === 'miniprogram') t.push('微信开发者工具');
+  if (has(f, 'arkts')) t.push('DevEco Studio');
+  if (has(f, 'swift', 'objective-c')) t.push('Xcode');
+  if (has(f, 'dart')) t.push('Flutter SDK', 'Android Studio');
+  if (has(f, 'kotlin') || (has(f, 'java') && f.platform === 'mobile')) t.push('Android Studio');
+  if (has(f, 'java') && f.platform !== 'mobile') t.push('IntelliJ IDEA', 'JDK');
+  if (has(f, 'python')) t.push('PyCharm', 'Python 3');
+  if (has(f, 'go')) t.push('GoLand', 'Go 工具链');
+  if (has(f, 'php')) t.push('PhpStorm');
+  if (has(f, 'c#')) t.push('Visual Studio');
+  if (has(f, 'rust')) t.push('Rust 工具链（Cargo）');
+  if (has(f, 'c', 'c++', 'assembly')) {
+    if (f.platform === 'embedded') t.push('Keil MDK', 'GCC 交叉编译工具链');
+    else if (f.platform === 'desktop' && !has(f, 'c#')) t.push('Visual Studio');
+    else t.push('GCC');
+  }
+  if (has(f, 'vue', 'typescript', 'javascript', 'html', 'svelte') && f.platform !== 'miniprogram') t.push('Visual Studio Code', 'Node.js');
+  if (t.length === 0) {
+    const d: Record<string, string> = {
+      web: '集成开发环境（IDE）、浏览器开发者工具',
+      mobile: '移动端集成开发环境（IDE）、真机调试环境',
+      desktop: '集成开发环境（IDE）',
+      embedded: '嵌入式集成开发环境、编译工具链、仿真调试器',
+      service: '集成开发环境（IDE）、接口调试工具',
+      generic: '集成开发环境（IDE）',
+    };
+    return d[f.platform] ?? d.generic;
+  }
+  return joinWithin(uniq(t), '、', L.environmentMax);
+}
+
+function environment(f: ProjectFacts): Pick<AiInformation, 'devHardware' | 'runHardware' | 'devOs' | 'devTools' | 'runPlatform' | 'runSupport'> {
+  const apple = has(f, 'swift', 'objective-c');
+  const android = has(f, 'kotlin') || (has(f, 'java') && f.platform === 'mobile');
+  const harmony = has(f, 'arkts');
+  const runtime = f.languages.map((l) => SERVER_RUNTIME[l.toLowerCase()]).find(Boolean);
+  const node = !runtime && has(f, 'typescript', 'javascript') && (f.code?.routes?.length ?? 0) > 0 ? 'Node.js 运行环境' : undefined;
+  const db = (f.code?.entities?.length ?? 0) > 0 ? '数据库' : undefined;
+  const devOs = apple ? 'macOS' : 'Windows 10/11';
+  const devHardware =
+    f.platform === 'embedded'
+      ? 'PC（CPU 2.0GHz 以上，内存 8GB 以上），目标开发板及调试器'
+      : f.platform === 'mobile' || f.platform === 'miniprogram'
+        ? 'CPU 2.0GHz 以上、内存 8GB 以上的计算机，测试用智能手机'
+        : 'CPU 2.0GHz 以上，内存 8GB 以上，硬盘 256GB 以上';
+  let runHardware: string;
+  let runPlatform: string;
+  let runSupport: string;
+  switch (f.platform) {
+    case 'web':
+      runHardware = '服务器：CPU 4 核、内存 8GB 以上；客户端：能运行浏览器的计算机';
+      runPlatform = '服务器 Linux 或 Windows Server；客户端 Windows/macOS';
+      runSupport = joinWithin(uniq([runtime ?? node ?? 'Web 服务运行环境', db ?? '', 'Chrome、Edge 等现代浏览器'].filter(Boolean)), '，', L.environmentMax);
+      break;
+    case 'service':
+      runHardware = '服务器：CPU 4 核以上，内存 8GB 以上，硬盘 100GB 以上';
+      runPlatform = 'Linux 或 Windows Server';
+      runSupport = joinWithin(uniq([runtime ?? node ?? '服务运行环境', db ?? ''].filter(Boolean)), '，', L.environmentMax);
+      break;
+    case 'mobile':
+      runHardware = apple ? 'iPhone 手机' : harmony ? '搭载 HarmonyOS 的智能手机' : android ? 'Android 智能手机' : '智能手机（Android 或 iOS）';
+      runPlatform = apple ? 'iOS' : harmony ? 'HarmonyOS' : android ? 'Android' : 'Android / iOS';
+      runSupport = apple ? 'iOS 系统自带运行环境' : harmony ? 'HarmonyOS 运行环境' : android ? 'Android 运行环境' : '手机操作系统自带运行环境';
+      break;
+    case 'miniprogram':
+      runHardware = '能运行微信的智能手机';
+      runPlatform = '微信客户端（Android / iOS）';
+      runSupport = '微信小程序基础库';
+      break;
+    case 'desktop':
+      runHardware = 'CPU 2.0GHz 以上、内存 4GB 以上的计算机';
+      runPlatform = apple ? 'macOS' : 'Windows 10/11';
+      runSupport = has(f, 'c#') ? '.NET 运行库' : has(f, 'java') ? 'JRE 运行环境' : has(f, 'python') ? 'Python 3 运行环境' : '无需额外支持软件';
+      break;
+    case 'embedded':
+      runHardware = '目标嵌入式硬件设备（主控板及外设）';
+      runPlatform = '目标嵌入式设备';
+      runSupport = '无需额外支持软件，程序直接运行于设备';
+      break;
+    default:
+      runHardware = 'CPU 2.0GHz 以上，内存 4GB 以上';
+      runPlatform = apple ? 'macOS' : 'Windows / Linux';
+      runSupport = runtime ?? node ?? '操作系统自带运行环境';
+  }
+  return { devHardware, runHardware, devOs, devTools: devTools(f), runPlatform, runSupport };
+}
+
+const TAG_WORDS: Array<[AiTechTag, RegExp]> = [
+  ['人工智能', /人工智能|大模型|机器学习|深度学习|\bAI\b/i],
+  ['大数据', /大数据/],
+  ['云计算', /云计算|云原生/],
+  ['信息安全', /信息安全|网络安全/],
+  ['地理信息', /地理信息|GIS/i],
+  ['物联网', /物联网|IoT/i],
+  ['智慧城市', /智慧城市/],
+  ['VR', /\bVR\b|虚拟现实/i],
+  ['5G', /5G/],
+  ['游戏', /游戏/],
+];
+
+function techTags(f: ProjectFacts): AiTechTag[] {
+  const tags: AiTechTag[] = [];
+  if (f.platform === 'mobile') tags.push('APP');
+  if (f.platform === 'miniprogram') tags.push('小程序');
+  for (const k of f.keywords) if ((AI_TECH_TAGS as readonly string[]).includes(k)) tags.push(k as AiTechTag);
+  const text = [f.name, f.description, ...f.keywords].join(' ');
+  for (const [tag, re] of TAG_WORDS) if (re.test(text)) tags.push(tag);
+  if (f.domain && DOMAINS[f.domain].tag) tags.push(DOMAINS[f.domain].tag!);
+  for (const m of f.modules) if (m.source !== 'platform' && m.concept?.tag) tags.push(m.concept.tag);
+  if (f.platform === 'embedded' && f.modules.some((m) => m.source !== 'platform' && ['device', 'telemetry', 'comm'].includes(m.key))) tags.push('物联网');
+  return uniq(tags).slice(0, L.techTagsMax);
+}
+
+function techFeatures(f: ProjectFacts): string {
+  const serverLang = has(f, 'java', 'python', 'go', 'php', 'c#', 'kotlin', 'ruby') || (f.code?.routes?.length ?? 0) > 0;
+  const frontLang = has(f, 'vue', 'html', 'typescript', 'javascript', 'svelte');
+  const parts: string[] = [];
+  switch (f.platform) {
+    case 'web':
+      parts.push(serverLang && frontLang ? '采用前后端分离的B/S架构' : '采用B/S架构，通过浏览器访问');
+      break;
+    case 'mobile':
+      parts.push(has(f, 'dart') ? '基于Flutter跨平台开发' : has(f, 'arkts') ? '基于鸿蒙ArkTS开发' : has(f, 'swift', 'objective-c') ? '基于iOS原生开发' : has(f, 'kotlin') ? '基于Android原生开发' : '以移动App形式运行');
+      break;
+    case 'miniprogram':
+      parts.push('基于微信小程序框架开发，用户无需安装即可使用');
+      break;
+    case 'desktop':
+      parts.push('以桌面客户端形式运行');
+      break;
+    case 'embedded':
+      parts.push('程序固化在嵌入式设备中运行，直接驱动硬件外设');
+      break;
+    case 'service':
+      parts.push('以标准接口形式对外提供服务，便于与其他系统集成');
+      break;
+  }
+  if (f.languages.length) parts.push(`使用${f.languages.slice(0, 3).join('、')}开发`);
+  if (f.modules.some((m) => m.key === 'role' && m.source !== 'platform')) parts.push('基于角色进行权限控制');
+  const tagged = f.modules.filter((m) => m.source !== 'platform' && m.concept?.tag).map((m) => `集成${m.name}功能`);
+  parts.push(...tagged.slice(0, 1));
+  parts.push(`功能按业务划分为${f.modules.length}个模块`);
+  let out = '';
+  for (const p of parts) {
+    const next = out ? `${out}，${p}` : p;
+    if (next.length + 1 > L.techFeaturesMax) break;
+    out = next;
+  }
+  return out + '。';
+}
+
+/**
+ * Writes the AI information of a project without any network. Deterministic: the same input always gives the same
+ * output; different projects give different texts because every text is built from the project's own data.
+ * Throws only if the input is empty (no name).
+ */
+export function writeInformation(input: AiProjectInput): AiInformation {
+  // Few modules say too little for 500 characters: take more of the platform's typical modules, one at a time.
+  let f = readProject(input);
+  let main = composeMainFunctions(f);
+  for (let min = f.modules.length + 1; visibleLength(main) < L.mainFunctionsMin && min <= L.modulesMax; min++) {
+    const more = readProject(input, min);
+    if (more.modules.length < min) break;
+    f = more;
+    main = composeMainFunctions(f);
+  }
+  if (visibleLength(main) < L.mainFunctionsMin) main = withOperationSummary(main, f.modules);
+  const purpose = composePurpose(f);
+  const info: AiInformation = {
+    description: composeDescription(f, purpose),
+    purpose,
+    domain: domainText(f),
+    mainFunctions: main,
+    techFeatures: techFeatures(f),
+    techTags: techTags(f),
+    ...environment(f),
+    languages: joinWithin(f.languages, '、', L.languagesMax),
+    modules: f.modules.slice(0, L.modulesMax).map((m) => toAiModule(m, f.seed)),
+  };
+  return ZAiInformation.parse(info);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Polishing
+
+/**
+ * Polishes a user's description into a 软件简介 (≤ 400; ≥ 150 when the name, platform and description allow):
+ * normalises punctuation, drops repeated sentences, and frames it with what the input says (name, platform,
+ * modules named in the description).
+ */
+export function polishDescriptionOffline(input: AiPolishDescriptionRequest): string {
+  const f = readProject({ name: input.name, description: input.description, platform: input.platform });
+  const purpose = composePurpose(f);
+  return composeDescription(f, purpose, 300);
+}
+
+/** Splits a user's operations text ("新增、编辑；删除") and cleans each (≤ 40 characters, 1–12 items). */
+function cleanOps(ops: readonly string[]): string[] {
+  return uniq(
+    ops
+      .flatMap((o) => o.split(/[、，,；;\n]/))
+      .map((o) => o.replace(/^[\s\d.、()（）\-*•]+/, '').replace(/[。.；;，,\s]+$/, ''))
+      .filter((o) => o.length > 0)
+      .map((o) => clip(o, L.operationMax)),
+  ).slice(0, L.operationsMax);
+}
+
+/**
+ * Polishes one functional module: the description normalised (≤ 300) and its operations cleaned; when no operation
+ * is given they are taken from the description's feature phrases, then from what the module name means.
+ */
+export function polishFunctionOffline(input: AiPolishFunctionRequest): AiPolishFunctionResult {
+  const name = input.moduleName.trim();
+  let ops = cleanOps(input.operations ?? []);
+  const desc = input.description?.trim() ? normalizeChinese(input.description) : '';
+  if (ops.length === 0 && desc) {
+    ops = featurePhrases(desc)
+      .filter((p) => new RegExp(`(${CN_ACTIONS.join('|')})$`).test(p) || /^(查看|查询|新增|编辑|删除|发布|上传|下载|提交|导出|导入|审核)/.test(p))
+      .slice(0, 8);
+  }
+  const con = conceptsInText(name, true)[0] ?? readIdentifier(name, 'controller', true).concept;
+  if (ops.length === 0 && con) ops = con.ops.map((o) => (o in OP_TEXT ? OP_TEXT[o as keyof typeof OP_TEXT](con.obj) : o));
+  if (ops.length === 0) {
+    const action = new RegExp(`(${CN_ACTIONS.join('|')})$`).exec(name)?.[1];
+    ops = action ? actionOps(action, name.slice(0, -action.length) || name) : [`查看${name}`];
+  }
+  ops = cleanOps(ops);
+  let description = desc;
+  if (!description) description = con ? `${name}模块用于${con.does}。` : `${name}模块提供${bareName(name)}相关功能。`;
+  if (!ops.some((o) => description.includes(o)) && description.length < 120) description += `主要操作包括${joinCn(ops.slice(0, 6))}。`;
+  if (!description.startsWith(name) && description.length < 60) description = `${name}模块${description.replace(/^(该模块|本模块)/, '')}`;
+  return { description: trimToLength(description, L.moduleDescriptionMax), operations: ops };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The writer
+
+/** The offline writer as an `AiWriter` (provider `offline`). Reports `{ provider: 'offline', attempts: 0 }`. */
+export function createOfflineWriter(): AiWriter {
+  const answered = <T>(opts: AiCallOptions | undefined, value: T): T => {
+    opts?.onAnswer?.({ provider: 'offline', attempts: 0 });
+    return value;
+  };
+  return {
+    provider: 'offline',
+    async generateInformation(input, opts) {
+      return answered(opts, writeInformation(input));
+    },
+    async polishDescription(input, opts) {
+      return answered(opts, polishDescriptionOffline(input));
+    },
+    async polishFunction(input, opts) {
+      return answered(opts, polishFunctionOffline(input));
+    },
+    async translateName(cnName, opts) {
+      return answered(opts, translateNameOffline(cnName));
+    },
+  };
+}
