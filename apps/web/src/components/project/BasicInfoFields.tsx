@@ -1,0 +1,315 @@
+import { useState } from 'react';
+import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
+import { RobotOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import {
+  ACQUISITION_WAYS,
+  AI_PLATFORMS,
+  DEVELOPMENT_MODES,
+  PROJECT_LIMITS,
+  PROJECT_NAME_RE,
+  PROJECT_VERSION_RE,
+  PUBLISH_STATUSES,
+  RIGHTS_ACQUISITIONS,
+  RIGHTS_ITEMS,
+  RIGHTS_SCOPES,
+  SOFTWARE_CATEGORIES,
+  SOFTWARE_NATURES,
+  ZProjectName,
+} from '@mazhu/contracts';
+import { usePlatformTypes } from '@/api/content';
+import { enNameOf, getAiPolishDescription, getCnNameToEnName } from '@/api/projects';
+import { notify } from '@/utils/notify';
+import type { ProjectFormValues } from './form-values';
+import './project.css';
+
+const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
+
+/**
+ * 基本信息: the R11 fields the user alone can answer (name, version, category, declarations, dates, rights),
+ * plus the user's own description of the software that the AI writer reads. Lives inside the page's Form.
+ */
+export default function BasicInfoFields({ withDescription = true }: { withDescription?: boolean }) {
+  const form = Form.useFormInstance<ProjectFormValues>();
+  const nature = Form.useWatch('nature', form);
+  const publishStatus = Form.useWatch('publishStatus', form);
+  const rightsAcquisition = Form.useWatch('rightsAcquisition', form);
+  const rightsScope = Form.useWatch('rightsScope', form);
+  const devMode = Form.useWatch('developmentMode', form);
+  const platforms = usePlatformTypes();
+  const [polishing, setPolishing] = useState(false);
+  const [beforePolish, setBeforePolish] = useState<string | null>(null);
+  const [translating, setTranslating] = useState(false);
+  const [enName, setEnName] = useState('');
+
+  const platformOptions = platforms.data?.length
+    ? platforms.data.map((p) => ({ value: p.id, label: p.name, title: p.description }))
+    : AI_PLATFORMS.map((p, i) => ({ value: -(i + 1), label: p, title: p }));
+
+  const polish = async () => {
+    const { name, description, platform } = form.getFieldsValue(['name', 'description', 'platform']) as ProjectFormValues;
+    if (!description?.trim()) {
+      notify.warning('请先用几句话描述软件，再让 AI 润色');
+      return;
+    }
+    setPolishing(true);
+    try {
+      const res = await getAiPolishDescription({ name: name?.trim() || '本软件', description, platform });
+      if (res?.code === 200 && typeof res.data === 'string' && res.data.trim()) {
+        setBeforePolish(description);
+        form.setFieldValue('description', res.data.trim());
+        notify.success('已润色，可继续修改');
+      }
+    } catch (err) {
+      console.error(err);
+      notify.error('AI 润色失败，请稍后重试');
+    } finally {
+      setPolishing(false);
+    }
+  };
+
+  const translate = async () => {
+    const name = (form.getFieldValue('name') as string | undefined)?.trim();
+    if (!name || !ZProjectName.safeParse(name).success) {
+      notify.warning('请先填写正确的软件全称');
+      return;
+    }
+    setTranslating(true);
+    try {
+      const res = await getCnNameToEnName(name);
+      if (res?.code === 200) setEnName(enNameOf(res.data));
+    } catch (err) {
+      console.error(err);
+      notify.error('翻译失败，请稍后重试');
+    } finally {
+      setTranslating(false);
+    }
+  };
+
+  return (
+    <>
+      <Row gutter={24}>
+        <Col span={12}>
+          <Form.Item
+            name="name"
+            label="软件全称"
+            tooltip="须以“软件”“系统”或“平台”结尾，与源程序页眉、操作手册中的名称完全一致"
+            rules={[
+              { required: true, whitespace: true, message: '请输入软件全称' },
+              { max: PROJECT_LIMITS.nameMax, message: `软件全称不能超过 ${PROJECT_LIMITS.nameMax} 个字符` },
+              { pattern: PROJECT_NAME_RE, message: '软件全称须以“软件”“系统”或“平台”结尾' },
+              {
+                validator: (_, v: string | undefined) => {
+                  const r = ZProjectName.safeParse(v ?? '');
+                  return !v || r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message));
+                },
+              },
+            ]}
+            extra={
+              enName ? (
+                <span>
+                  英文名参考：<Typography.Text copyable>{enName}</Typography.Text>
+                </span>
+              ) : undefined
+            }
+          >
+            <Input
+              placeholder="例如：智慧仓储管理系统"
+              maxLength={PROJECT_LIMITS.nameMax}
+              data-testid="field-name"
+              suffix={
+                <Tooltip title="AI 翻译英文名（供界面、安装包等参考，不写入申请表）">
+                  <Button type="text" size="small" icon={<TranslationOutlined />} loading={translating} onClick={() => void translate()} aria-label="翻译英文名" />
+                </Tooltip>
+              }
+            />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item name="shortName" label="软件简称" rules={[{ max: PROJECT_LIMITS.shortNameMax, message: `软件简称不能超过 ${PROJECT_LIMITS.shortNameMax} 个字符` }]}>
+            <Input placeholder="可不填" maxLength={PROJECT_LIMITS.shortNameMax} />
+          </Form.Item>
+        </Col>
+        <Col span={6}>
+          <Form.Item
+            name="version"
+            label="版本号"
+            tooltip="首次登记通常为 V1.0；不能含 Beta 或中文"
+            rules={[
+              { required: true, whitespace: true, message: '请输入版本号' },
+              { pattern: PROJECT_VERSION_RE, message: '版本号格式应为 V数字，例如 V1.0' },
+            ]}
+          >
+            <Input placeholder="V1.0" maxLength={20} data-testid="field-version" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Row gutter={24}>
+        <Col span={12}>
+          <Form.Item name="category" label="软件分类" rules={[{ required: true, message: '请选择软件分类' }]}>
+            <Radio.Group options={options(SOFTWARE_CATEGORIES)} optionType="button" />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="platformTypeId" label="软件形态" tooltip="AI 按软件形态撰写运行环境与操作手册">
+            <Select
+              placeholder="请选择"
+              allowClear
+              loading={platforms.isLoading}
+              options={platformOptions}
+              onChange={(v: number | undefined) => {
+                const hit = platformOptions.find((o) => o.value === v);
+                form.setFieldValue('platform', hit?.label);
+                if (v !== undefined && v < 0) form.setFieldValue('platformTypeId', undefined);
+              }}
+            />
+          </Form.Item>
+          <Form.Item name="platform" hidden>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+
+      {withDescription && (
+        <Form.Item
+          label={
+            <Space>
+              软件描述
+              <span className="muted" style={{ fontWeight: 400 }}>
+                用几句话说明软件给谁用、解决什么问题、有哪些主要功能，AI 据此撰写申请表文字
+              </span>
+            </Space>
+          }
+        >
+          <Form.Item name="description" noStyle rules={[{ max: PROJECT_LIMITS.descriptionMax, message: `软件描述不能超过 ${PROJECT_LIMITS.descriptionMax} 个字符` }]}>
+            <Input.TextArea
+              rows={4}
+              maxLength={PROJECT_LIMITS.descriptionMax}
+              showCount
+              placeholder="例如：面向中小型仓库的管理系统，管理员可以维护仓库和库位，仓管员扫码完成入库、出库和盘点，系统按库存下限预警并生成出入库报表。"
+              data-testid="field-description"
+            />
+          </Form.Item>
+          <Space style={{ marginTop: 8 }}>
+            <Button icon={<RobotOutlined />} loading={polishing} onClick={() => void polish()}>
+              {polishing ? 'AI 正在润色…' : 'AI 润色描述'}
+            </Button>
+            {beforePolish !== null && !polishing && (
+              <Button
+                type="link"
+                icon={<UndoOutlined />}
+                onClick={() => {
+                  form.setFieldValue('description', beforePolish);
+                  setBeforePolish(null);
+                }}
+              >
+                撤销润色
+              </Button>
+            )}
+          </Space>
+        </Form.Item>
+      )}
+
+      <div className="form-section-title">申请表声明事项</div>
+      <Row gutter={24}>
+        <Col span={8}>
+          <Form.Item name="nature" label="软件说明">
+            <Radio.Group options={SOFTWARE_NATURES.map((v) => ({ value: v, label: v === '修改' ? '修改（含翻译、合成）' : v }))} />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name="completionDate"
+            label="开发完成日期"
+            tooltip="须早于首次发表日期和申请日"
+            rules={[{ required: true, message: '请选择开发完成日期' }]}
+          >
+            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" disabledDate={(d) => d.isAfter(dayjs().subtract(1, 'day'), 'day')} data-testid="field-completion" />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name="developmentMode" label="开发方式" extra={devMode && devMode !== '单独开发' ? '需另附合作/委托合同或任务书' : undefined}>
+            <Select options={options(DEVELOPMENT_MODES)} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {nature === '修改' && (
+        <Row gutter={24}>
+          <Col span={8}>
+            <Form.Item name="originalRegistrationNo" label="原登记号" rules={[{ required: true, whitespace: true, message: '修改的软件须填写原登记号' }, { max: 50 }]}>
+              <Input placeholder="例如：2023SR0123456" />
+            </Form.Item>
+          </Col>
+          <Col span={16}>
+            <Form.Item name="modificationNote" label="修改说明" rules={[{ max: PROJECT_LIMITS.noteMax, message: `修改说明不能超过 ${PROJECT_LIMITS.noteMax} 个字符` }]}>
+              <Input placeholder="说明本版本相对原登记版本的修改内容" maxLength={PROJECT_LIMITS.noteMax} />
+            </Form.Item>
+          </Col>
+        </Row>
+      )}
+      <Row gutter={24}>
+        <Col span={8}>
+          <Form.Item name="publishStatus" label="发表状态">
+            <Radio.Group options={options(PUBLISH_STATUSES)} />
+          </Form.Item>
+        </Col>
+        {publishStatus === '已发表' && (
+          <>
+            <Col span={6}>
+              <Form.Item
+                name="publishDate"
+                label="首次发表日期"
+                dependencies={['completionDate']}
+                rules={[
+                  { required: true, message: '请选择首次发表日期' },
+                  ({ getFieldValue }) => ({
+                    validator: (_, v: dayjs.Dayjs | undefined) => {
+                      const done = getFieldValue('completionDate') as dayjs.Dayjs | undefined;
+                      return v && done && v.isBefore(done, 'day') ? Promise.reject(new Error('首次发表日期不能早于开发完成日期')) : Promise.resolve();
+                    },
+                  }),
+                ]}
+              >
+                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().subtract(1, 'day'), 'day')} />
+              </Form.Item>
+            </Col>
+            <Col span={5}>
+              <Form.Item name="publishCountry" label="国家" rules={[{ required: true, whitespace: true, message: '请输入国家' }, { max: 30 }]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col span={5}>
+              <Form.Item name="publishCity" label="城市" rules={[{ required: true, whitespace: true, message: '请输入城市' }, { max: 30 }]}>
+                <Input placeholder="例如：北京" />
+              </Form.Item>
+            </Col>
+          </>
+        )}
+      </Row>
+      <Row gutter={24}>
+        <Col span={8}>
+          <Form.Item name="rightsAcquisition" label="权利取得方式">
+            <Radio.Group options={options(RIGHTS_ACQUISITIONS)} />
+          </Form.Item>
+        </Col>
+        {rightsAcquisition === '继受取得' && (
+          <Col span={8}>
+            <Form.Item name="acquisitionWay" label="继受方式" rules={[{ required: true, message: '请选择继受方式' }]}>
+              <Radio.Group options={options(ACQUISITION_WAYS)} />
+            </Form.Item>
+          </Col>
+        )}
+        <Col span={8}>
+          <Form.Item name="rightsScope" label="权利范围">
+            <Radio.Group options={options(RIGHTS_SCOPES)} />
+          </Form.Item>
+        </Col>
+      </Row>
+      {rightsScope === '部分' && (
+        <Form.Item name="rightsItems" label="拥有的权利" rules={[{ required: true, type: 'array', min: 1, message: '请勾选拥有的权利' }]}>
+          <Checkbox.Group options={options(RIGHTS_ITEMS)} />
+        </Form.Item>
+      )}
+    </>
+  );
+}
