@@ -136,12 +136,16 @@ export interface CaptchaLimits {
   lockSeconds: number;
 }
 
+/**
+ * Defaults: a person never needs 60 images a minute; a bot rotating User-Agents still meets the per-IP
+ * counters (generous for shared office/NAT addresses). Lockout after more than 5 failures a minute, as AJ.
+ */
 export const DEFAULT_CAPTCHA_LIMITS: CaptchaLimits = {
   windowSeconds: 60,
-  getPerClient: 30,
-  getPerIp: 200,
-  checkPerClient: 30,
-  checkPerIp: 200,
+  getPerClient: 60,
+  getPerIp: 300,
+  checkPerClient: 60,
+  checkPerIp: 300,
   verifyPerClient: 60,
   failPerClient: 5,
   failPerIp: 30,
