@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import { migrate, openDb } from './db';
 import type { AppDeps } from './deps';
+import { createJobSystem } from './jobs';
 import { createKv } from './kv';
 import { Outbox } from './messaging';
 import { createSessionStore } from './modules/auth/sessions';
@@ -16,6 +17,7 @@ import { registerModules } from './modules';
 import { seedContent } from './modules/content/content.seed';
 import { envelopePlugin } from './plugins/envelope';
 import { sessionPlugin } from './plugins/session';
+import { createLocalDiskStore } from './storage';
 
 // Chinese default messages for every zod schema that does not give its own (zod v4 locale).
 z.config(z.locales.zhCN());
@@ -43,6 +45,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await migrate(handle);
   await seedContent(handle.db);
 
+  const blobs = createLocalDiskStore(path.join(config.dataDir, 'files'));
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -50,8 +53,15 @@ export async function buildApp(config: AppConfig): Promise<App> {
     sessions: createSessionStore(handle.db, config.sessionTtlDays),
     kv: createKv({ redisUrl: config.redisUrl }),
     outbox: config.outbox ? new Outbox() : undefined,
+    blobs,
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log }),
   };
   app.addHook('onClose', async () => deps.kv.close?.());
+  // Generation jobs run in this process when ROLE is all (default) or worker; stopped before the database closes.
+  if (config.role !== 'web') {
+    app.addHook('onReady', async () => deps.jobs.runner.start());
+    app.addHook('preClose', async () => deps.jobs.runner.stop());
+  }
   app.decorate('deps', deps);
 
   await app.register(envelopePlugin);

@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { AppConfig } from './config';
 import type { Dialect } from './db';
 import type { Database } from './db/schema';
+import type { JobSystem } from './jobs';
 import type { Kv } from './kv';
 import type { Outbox } from './messaging';
 import type { SessionStore } from './modules/auth/sessions';
+import type { BlobStore } from './storage';
 
 /** What every feature module may depend on; modules take the narrow part they need (`Pick<AppDeps, …>`). */
 export interface AppDeps {
@@ -16,4 +18,8 @@ export interface AppDeps {
   kv: Kv;
   /** Dev outbox of sent codes, only with OUTBOX=1. */
   outbox?: Outbox;
+  /** Uploads and generated materials (local disk under `<dataDir>/files`). */
+  blobs: BlobStore;
+  /** Persisted generation-job queue, its in-process runner (started when ROLE is all/worker) and the materials engine. */
+  jobs: JobSystem;
 }

@@ -63,6 +63,21 @@ export const PROJECT_NAME_RE = /(软件|系统|平台)$/;
 export const PROJECT_VERSION_RE = /^[Vv]?\d+(\.\d+){0,3}$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+type Undefault<S> = S extends z.ZodDefault<infer I> ? I : S extends z.ZodPrefault<infer I> ? I : S;
+type PatchShape<T extends z.ZodRawShape> = { [K in keyof T]: z.ZodOptional<Undefault<T[K]>> };
+/**
+ * The "edit" form of an object schema: every field optional and WITHOUT its default, so a field the client
+ * leaves out stays as stored (zod's `.partial()` would still fill defaults and silently reset them).
+ */
+export function patchOf<T extends z.ZodRawShape>(schema: z.ZodObject<T>): z.ZodObject<PatchShape<T>> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [k, v] of Object.entries(schema.shape)) {
+    const inner = v instanceof z.ZodDefault || v instanceof z.ZodPrefault ? (v.unwrap() as z.ZodType) : (v as z.ZodType);
+    shape[k] = inner.optional();
+  }
+  return z.object(shape) as unknown as z.ZodObject<PatchShape<T>>;
+}
+
 const env = (label: string) => z.string().trim().max(PROJECT_LIMITS.environmentMax, `${label}不能超过 ${PROJECT_LIMITS.environmentMax} 个字符`);
 const date = (label: string) => z.string().trim().regex(DATE_RE, `${label}格式应为 YYYY-MM-DD`);
 
@@ -203,9 +218,9 @@ export const ZProjectInput = z.object({
 export type ProjectInput = z.input<typeof ZProjectInput>;
 
 /** POST /api/editProject — `id` plus any fields to change; `modules`, when given, replaces the module list. */
-export const ZEditProjectRequest = ZProjectInput.partial().extend({
+export const ZEditProjectRequest = patchOf(ZProjectInput).extend({
   id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
-  form: ZApplicationForm.partial().optional(),
+  form: patchOf(ZApplicationForm).optional(),
 });
 export type EditProjectRequest = z.input<typeof ZEditProjectRequest>;
 
@@ -353,7 +368,7 @@ export type GenerateRequest = z.infer<typeof ZGenerateRequest>;
 
 export const ZAddFunctionalModuleRequest = ZModuleInput.extend({ projectId: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效') });
 export type AddFunctionalModuleRequest = z.input<typeof ZAddFunctionalModuleRequest>;
-export const ZEditFunctionalModuleRequest = ZModuleInput.partial().extend({ id: z.coerce.number({ error: '请指定功能模块' }).int().positive('功能模块编号无效') });
+export const ZEditFunctionalModuleRequest = patchOf(ZModuleInput).extend({ id: z.coerce.number({ error: '请指定功能模块' }).int().positive('功能模块编号无效') });
 export type EditFunctionalModuleRequest = z.input<typeof ZEditFunctionalModuleRequest>;
 /** POST /api/addFunctionalModuleList — appends the modules, or replaces the whole list with `replace: true`. */
 export const ZAddFunctionalModuleListRequest = z.object({

@@ -5,9 +5,14 @@ import { authRoutes } from './auth/auth.routes';
 import { createAuthService } from './auth/auth.service';
 import { createCodeService } from './auth/codes.service';
 import { captchaRoutes } from './captcha/captcha.routes';
+import { codeProjectsRoutes } from './code-projects/code-projects.routes';
+import { createCodeProjectService } from './code-projects/code-projects.service';
 import { createCaptchaService } from './captcha/captcha.service';
 import { contentRoutes } from './content/content.routes';
 import { bootstrapOperator, operatorRoutes } from './operators/operators';
+import { pointsRoutes } from './points/points.routes';
+import { projectsRoutes } from './projects/projects.routes';
+import { createProjectService } from './projects/projects.service';
 import { createUserService } from './users/users.service';
 
 /**
@@ -29,4 +34,11 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
 
   await bootstrapOperator(db, config.operator?.username, config.operator?.password);
   await app.register(operatorRoutes, { db, kv });
+
+  await app.register(pointsRoutes, { db });
+  const { blobs, jobs } = deps;
+  const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger });
+  await app.register(projectsRoutes, { projects });
+  const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects });
+  await app.register(codeProjectsRoutes, { codeProjects, projects });
 }

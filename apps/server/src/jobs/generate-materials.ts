@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { materialsZipName, ZCharge, type ReportItem } from '@mazhu/contracts';
+import { zipSync } from 'fflate';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { nowIso } from '../db';
+import type { Database } from '../db/schema';
+import { AppError } from '../lib/errors';
+import type { PointsCharger } from '../modules/points/points.service';
+import { readForm, readMaterials, type StoredMaterials } from '../modules/projects/projects.presenter';
+import type { BlobStore } from '../storage';
+import { defineJob, type JobDefinition } from './job';
+import type { EngineProject, IntakenCode, MaterialsEngine } from './materials';
+
+/** The job's name and payload (what `enqueue` needs); the handler is built by createGenerateMaterialsJob. */
+export const GenerateMaterials = {
+  name: 'generate-materials',
+  payload: z.object({ projectId: z.number().int().positive() }),
+};
+export type GenerateMaterialsPayload = z.infer<typeof GenerateMaterials.payload>;
+
+/** Raised for problems that retrying cannot fix; the message is shown to the user. */
+export class PermanentJobError extends Error {}
+
+const userMessage = (e: unknown): string | undefined => {
+  if (e instanceof PermanentJobError || e instanceof AppError) return e.message;
+  if (e instanceof Error && e.name === 'DocgenError') return e.message;
+  return undefined;
+};
+
+/**
+ * Generates a project's materials: reads the project, its modules and its uploaded code, runs the materials
+ * engine, zips 源程序/操作手册/申请表 (PDF + DOCX, and the form as JSON) with the verifier's report, stores the
+ * zip under `materials/<projectId>/…` and replaces the previous materials. Mirrors progress on the project row.
+ * On final failure (in the runner's transaction) it refunds the job's charge once and marks the project failed.
+ */
+export function createGenerateMaterialsJob(deps: { db: Kysely<Database>; blobs: BlobStore; engine: MaterialsEngine; charger: PointsCharger }): JobDefinition<GenerateMaterialsPayload> {
+  const { db, blobs, engine, charger } = deps;
+  const setProject = (id: number, patch: { status?: 'queued' | 'generating' | 'failed'; progress?: number; message?: string }) =>
+    db.updateTable('projects').set(patch).where('id', '=', id).where('status', 'in', ['queued', 'generating']).execute();
+
+  return defineJob({
+    ...GenerateMaterials,
+
+    async handle({ projectId }, ctx) {
+      await ctx.progress(2, '读取项目资料');
+      const p = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
+      if (!p) throw new PermanentJobError('项目已被删除');
+      const modules = await db.selectFrom('functional_modules').selectAll().where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();
+      const form = readForm(p);
+
+      let code: IntakenCode | undefined;
+      if (p.upload_id) {
+        const upload = await db.selectFrom('code_uploads').selectAll().where('id', '=', p.upload_id).where('user_id', '=', p.user_id).executeTakeFirst();
+        if (!upload) throw new PermanentJobError('项目关联的代码已被删除，请重新上传');
+        await ctx.progress(8, '读取并分析源代码');
+        const archive = await blobs.get(upload.blob_key);
+        await yieldToLoop();
+        code = await engine.intake(archive, upload.kind);
+        await yieldToLoop();
+      }
+      if (ctx.signal.aborted) throw new Error('runner stopping');
+
+      const ai = (() => {
+        try {
+          return p.ai_json ? (JSON.parse(p.ai_json) as Record<string, unknown>) : {};
+        } catch {
+          return {};
+        }
+      })();
+      const project: EngineProject = {
+        name: p.name,
+        version: p.version,
+        shortName: p.short_name || undefined,
+        category: p.category,
+        description: p.description || (typeof ai.description === 'string' ? ai.description : ''),
+        platform: p.platform || undefined,
+        ...form,
+        purpose: form.purpose ?? (typeof ai.purpose === 'string' ? ai.purpose : ''),
+        domain: form.domain ?? (typeof ai.domain === 'string' ? ai.domain : ''),
+        mainFunctions: form.mainFunctions ?? (typeof ai.mainFunctions === 'string' ? ai.mainFunctions : ''),
+        techFeatures: form.techFeatures ?? (typeof ai.techFeatures === 'string' ? ai.techFeatures : ''),
+        languages: code ? code.analysis.languages : (form.languages ?? []),
+        sourceLines: code ? code.analysis.sourceLines : form.sourceLines,
+        modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[] })),
+      };
+
+      await ctx.progress(15, '生成源程序、操作手册和申请表');
+      const out = await engine.generate({ project, code, onStage: (pct, msg) => ctx.progress(15 + pct * 0.7, msg) });
+      if (ctx.signal.aborted) throw new Error('runner stopping');
+
+      await ctx.progress(88, '打包材料');
+      await yieldToLoop();
+      const prefix = `${p.name}_${p.version}_`;
+      const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
+      for (const f of out.files) entries[prefix + f.name] = [f.data, { level: /\.(pdf|docx|zip|png|jpe?g)$/i.test(f.name) ? 0 : 6 }];
+      const zip = zipSync(entries);
+      const job = ctx.job;
+      const key = `materials/${projectId}/${job.id}-${createHash('sha256').update(zip).digest('hex').slice(0, 12)}.zip`;
+      await blobs.put(key, zip);
+
+      const charge = ZCharge.safeParse(job.chargeJson ? JSON.parse(job.chargeJson) : undefined);
+      const materials: StoredMaterials = {
+        jobId: job.id,
+        blobKey: key,
+        downloadName: materialsZipName(p.name, p.version),
+        size: zip.length,
+        files: out.files.map((f) => ({ name: prefix + f.name, size: f.data.length })),
+        report: out.report,
+        ...(charge.success ? { charge: charge.data } : {}),
+      };
+      const previous = await db.transaction().execute(async (trx) => {
+        const cur = await trx.selectFrom('projects').select(['materials_json']).where('id', '=', projectId).executeTakeFirst();
+        if (!cur) return undefined;
+        const errors = out.report.filter((r: ReportItem) => r.level === 'error').length;
+        await trx
+          .updateTable('projects')
+          .set({
+            status: 'succeeded',
+            progress: 100,
+            message: errors ? `材料已生成，检查报告有 ${errors} 项需要处理` : '材料已生成',
+            materials_json: JSON.stringify(materials),
+            generated_at: nowIso(),
+          })
+          .where('id', '=', projectId)
+          .execute();
+        return readMaterials(cur);
+      });
+      if (previous && previous.blobKey !== key) await blobs.delete(previous.blobKey);
+    },
+
+    async onProgress({ projectId }, _job, percent, message) {
+      await setProject(projectId, { status: 'generating', progress: percent, message });
+    },
+    async onRetry({ projectId }) {
+      await setProject(projectId, { status: 'queued', message: '生成中断，稍后自动重试' });
+    },
+    async onFailed(trx, payload, job, message) {
+      const charge = ZCharge.safeParse(job.chargeJson ? JSON.parse(job.chargeJson) : undefined);
+      const refunded = await trx.updateTable('generation_jobs').set({ refunded: 1 }).where('id', '=', job.id).where('refunded', '=', 0).executeTakeFirst();
+      if (charge.success && Number(refunded.numUpdatedRows) === 1) {
+        await charger.refund(trx, job.userId, charge.data, '生成失败，退回', `job:${job.id}`);
+      }
+      if (payload?.projectId) {
+        await trx
+          .updateTable('projects')
+          .set({ status: 'failed', progress: 0, message: `生成失败：${message}（费用已退回）` })
+          .where('id', '=', payload.projectId)
+          .execute();
+      }
+    },
+    isPermanent: (e) => userMessage(e) !== undefined,
+    describeError: (e) => userMessage(e) ?? '材料生成出错，请稍后重试',
+  });
+}

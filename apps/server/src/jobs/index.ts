@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../db';
+import type { Database } from '../db/schema';
+import { createPointsCharger, type PointsCharger } from '../modules/points/points.service';
+import type { BlobStore } from '../storage';
+import { createDocgenEngine } from './docgen-engine';
+import { createGenerateMaterialsJob } from './generate-materials';
+import type { MaterialsEngine } from './materials';
+import { createJobQueue, type JobQueue } from './queue';
+import { createJobRunner, type JobRunner } from './runner';
+
+export { JobState, RETRY_POLICY } from './job';
+export type { JobQueue } from './queue';
+export type { JobRunner } from './runner';
+export type { MaterialsEngine } from './materials';
+
+export interface JobSystem {
+  queue: JobQueue;
+  runner: JobRunner;
+  /** The materials engine the handlers use (tests may replace its methods). */
+  engine: MaterialsEngine;
+  charger: PointsCharger;
+}
+
+/**
+ * The generation-job system: the queue (rows in generation_jobs), the in-process runner with every job
+ * definition, and the materials engine. The runner is started by app.ts when ROLE is all or worker.
+ */
+export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; pollMs?: number }): JobSystem {
+  const charger = createPointsCharger(deps.dialect);
+  const engine = createDocgenEngine();
+  const definitions = [createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger })];
+  const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs });
+  const queue = createJobQueue(() => runner.wake());
+  return { queue, runner, engine, charger };
+}

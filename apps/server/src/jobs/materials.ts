@@ -1,0 +1,34 @@
+import type { CodeAnalysis, ReportItem } from '@mazhu/contracts';
+
+/** The project data handed to the materials engine (docgen's `ProjectInput` shape). */
+export type EngineProject = Record<string, unknown> & { name: string; version: string };
+
+/** A code base read from an upload: the engine's files plus the analysis shown to the user. */
+export interface IntakenCode {
+  files: unknown[];
+  analysis: CodeAnalysis;
+  /** Structure hints for the AI writer (routes, pages, entities…). */
+  hints: unknown;
+}
+
+export interface GeneratedMaterials {
+  /** Files of the download, in order (源程序.pdf/.docx, 操作手册.pdf/.docx, 申请表.pdf/.docx/.json, 检查报告). */
+  files: { name: string; data: Uint8Array }[];
+  report: ReportItem[];
+}
+
+/**
+ * What the server needs from the materials engine (packages/docgen), as a narrow interface so tests can pass
+ * a fake (e.g. one that fails) and so the job handler does not depend on docgen's internals.
+ */
+export interface MaterialsEngine {
+  intake(archive: Uint8Array, kind: 'zip' | 'tar.gz'): Promise<IntakenCode>;
+  generate(input: { project: EngineProject; code?: IntakenCode; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
+}
+
+/** Archive kind from the first bytes (never from the client's file name). */
+export function sniffArchive(buf: Uint8Array): 'zip' | 'tar.gz' | undefined {
+  if (buf[0] === 0x50 && buf[1] === 0x4b) return 'zip';
+  if (buf[0] === 0x1f && buf[1] === 0x8b) return 'tar.gz';
+  return undefined;
+}

@@ -1,0 +1,113 @@
+import {
+  materialsZipName,
+  ZApplicationForm,
+  ZCodeAnalysis,
+  type ApplicationForm,
+  type Charge,
+  type CodeUpload,
+  type FunctionalModule,
+  type MaterialFile,
+  type ProjectDetails,
+  type ProjectListItem,
+  type ReportItem,
+  type WordStatus,
+} from '@mazhu/contracts';
+import type { ModuleRow, ProjectRow, UploadRow } from './projects.repo';
+
+/** What a successful generation left on the project row (`materials_json`). */
+export interface StoredMaterials {
+  jobId: number;
+  blobKey: string;
+  downloadName: string;
+  size: number;
+  files: MaterialFile[];
+  report: ReportItem[];
+  charge?: Charge;
+}
+
+const parse = <T>(text: string | null, fallback: T): T => {
+  if (!text) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export const readForm = (row: Pick<ProjectRow, 'form_json'>): ApplicationForm => {
+  const r = ZApplicationForm.safeParse(parse(row.form_json, {}));
+  return r.success ? r.data : ZApplicationForm.parse({});
+};
+export const readMaterials = (row: Pick<ProjectRow, 'materials_json'>): StoredMaterials | undefined => parse<StoredMaterials | undefined>(row.materials_json, undefined);
+
+export function presentListItem(row: ProjectRow & { module_count?: number | null }): ProjectListItem {
+  const form = readForm(row);
+  const materials = readMaterials(row);
+  return {
+    id: row.id,
+    source: row.source,
+    name: row.name,
+    shortName: row.short_name,
+    version: row.version,
+    category: row.category,
+    platform: row.platform,
+    languages: form.languages ?? [],
+    sourceLines: form.sourceLines ?? 0,
+    moduleCount: Number(row.module_count ?? 0),
+    status: row.status,
+    progress: row.progress,
+    message: row.message,
+    downloadable: Boolean(materials),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    generatedAt: row.generated_at,
+  };
+}
+
+export const presentModule = (m: ModuleRow): FunctionalModule => ({
+  id: m.id,
+  projectId: m.project_id,
+  name: m.name,
+  description: m.description,
+  operations: parse<string[]>(m.operations, []),
+  sort: m.sort,
+});
+
+export function presentUpload(u: UploadRow): CodeUpload {
+  const a = ZCodeAnalysis.safeParse(parse(u.analysis_json, {}));
+  return {
+    uploadId: u.id,
+    fileName: u.file_name,
+    size: u.size,
+    analysis: a.success
+      ? a.data
+      : { languages: [], sourceLines: 0, codeLines: 0, commentLines: 0, blankLines: 0, files: 0, byLanguage: [], skipped: 0, entry: '', estimatedPages: 0 },
+  };
+}
+
+export function presentDetails(row: ProjectRow, modules: ModuleRow[], upload: UploadRow | undefined): ProjectDetails {
+  return {
+    ...presentListItem({ ...row, module_count: modules.length }),
+    platformTypeId: row.platform_type_id,
+    description: row.description,
+    form: readForm(row),
+    modules: modules.map(presentModule),
+    code: upload ? presentUpload(upload) : null,
+    hasAiInformation: Boolean(row.ai_json),
+    materialsOutdated: Boolean(row.generated_at && row.updated_at > row.generated_at),
+  };
+}
+
+export function presentStatus(row: ProjectRow): WordStatus {
+  const m = readMaterials(row);
+  const done = row.status === 'succeeded' && m;
+  return {
+    id: row.id,
+    state: row.status,
+    progress: row.progress,
+    message: row.message,
+    ...(done ? { files: m.files, downloadName: m.downloadName || materialsZipName(row.name, row.version), report: m.report } : {}),
+    ...(m?.charge && done ? { charge: m.charge } : {}),
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,296 @@
+import {
+  codeProjectPoints,
+  ZApplicationForm,
+  ZProjectInput,
+  PROJECT_LIMITS,
+  type ApplicationForm,
+  type CodeAnalysis,
+  type FunctionalModule,
+  type Page,
+  type ProjectDetails,
+  type ProjectListItem,
+  type WordStatus,
+  type ZAddFunctionalModuleListRequest,
+  type ZAddFunctionalModuleRequest,
+  type ZEditFunctionalModuleRequest,
+  type ZProjectListQuery,
+} from '@mazhu/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { nowIso } from '../../db';
+import type { Database } from '../../db/schema';
+import { GenerateMaterials } from '../../jobs/generate-materials';
+import type { JobQueue } from '../../jobs/queue';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { BlobStore } from '../../storage';
+import { readIntegralSetting, type PointsCharger } from '../points/points.service';
+import { presentDetails, presentListItem, presentModule, presentStatus, presentUpload, readForm, readMaterials } from './projects.presenter';
+import { createProjectsRepo, type ProjectRow } from './projects.repo';
+
+type ParsedInput = z.output<typeof ZProjectInput>;
+type ParsedEdit = Omit<Partial<ParsedInput>, 'form'> & { id: number; form?: Partial<ApplicationForm> };
+
+export interface ProjectServiceDeps {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  queue: JobQueue;
+  charger: PointsCharger;
+}
+
+const ACTIVE = ['queued', 'generating'] as const;
+
+/**
+ * Projects (单个项目 and 代码项目): the form, functional modules, starting a generation (charge + job in one
+ * transaction) and the download. Every call takes the signed-in user's id; another user's project is "not found".
+ */
+export function createProjectService(deps: ProjectServiceDeps) {
+  const { db, blobs, queue, charger } = deps;
+  const repo = createProjectsRepo(db);
+
+  async function owned(userId: number, id: number): Promise<ProjectRow> {
+    const p = await repo.findOwned(id, userId);
+    if (!p) throw notFound('项目不存在或无权访问');
+    return p;
+  }
+
+  async function platformName(platformTypeId: number | undefined): Promise<string | undefined> {
+    if (!platformTypeId) return undefined;
+    const t = await db.selectFrom('platform_types').select('name').where('id', '=', platformTypeId).executeTakeFirst();
+    if (!t) throw badRequest('平台类型不存在，请重新选择');
+    return t.name;
+  }
+
+  /** The upload's analysis, only for the owner's own upload. */
+  async function ownedAnalysis(userId: number, uploadId: number): Promise<CodeAnalysis> {
+    const u = await repo.findUploadOwned(uploadId, userId);
+    if (!u) throw notFound('上传的代码不存在或已过期，请重新上传');
+    return presentUpload(u).analysis;
+  }
+
+  /** 编程语言 and 源程序量 come from the code analysis, never from the client, when code is attached. */
+  const withAnalysis = (form: ApplicationForm, a: CodeAnalysis | undefined): ApplicationForm =>
+    a ? { ...form, languages: a.languages, sourceLines: a.sourceLines } : form;
+
+  function checkModules(n: number) {
+    if (n > PROJECT_LIMITS.modulesMax) throw badRequest(`功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`);
+  }
+
+  async function details(userId: number, id: number): Promise<ProjectDetails> {
+    const p = await owned(userId, id);
+    const [modules, upload] = await Promise.all([repo.listModules(id), p.upload_id ? repo.findUpload(p.upload_id) : undefined]);
+    return presentDetails(p, modules, upload);
+  }
+
+  async function create(userId: number, input: ParsedInput, source: 'form' | 'code'): Promise<number> {
+    const analysis = input.uploadId ? await ownedAnalysis(userId, input.uploadId) : undefined;
+    const platform = input.platform || (await platformName(input.platformTypeId)) || '';
+    const now = nowIso();
+    return db.transaction().execute(async (trx) => {
+      const id = await repo.insert(
+        {
+          user_id: userId,
+          source,
+          name: input.name,
+          short_name: input.shortName ?? '',
+          version: input.version,
+          category: input.category,
+          platform_type_id: input.platformTypeId ?? null,
+          platform,
+          description: input.description,
+          form_json: JSON.stringify(withAnalysis(input.form, analysis)),
+          ai_json: null,
+          upload_id: input.uploadId ?? null,
+          status: 'draft',
+          progress: 0,
+          message: '',
+          materials_json: null,
+          generated_at: null,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
+      await repo.insertModules(
+        id,
+        (input.modules ?? []).map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, sort: m.sort ?? i })),
+        trx,
+      );
+      return id;
+    });
+  }
+
+  /** Cost of generating this project: code projects by size, other projects the flat price. */
+  async function costOf(p: Pick<ProjectRow, 'source' | 'form_json'>): Promise<number> {
+    const s = await readIntegralSetting(db);
+    return p.source === 'code' ? codeProjectPoints(s.codeProject, readForm(p).sourceLines ?? 0) : s.generateProject;
+  }
+
+  /**
+   * Starts (or restarts) the generation: in ONE transaction the project moves to `queued` (only if it is not
+   * already queued/generating — a second click answers the running state and is not charged), a job row is
+   * written, and the cost is charged (free time, else gifted, else recharge points) with ledger rows
+   * referring to the job. The job's failure refunds exactly that charge (jobs/generate-materials.ts).
+   */
+  async function startGeneration(userId: number, id: number): Promise<WordStatus> {
+    const p = await owned(userId, id);
+    const cost = await costOf(p);
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('projects')
+        .set({ status: 'queued', progress: 0, message: '排队中' })
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .where('status', 'not in', [...ACTIVE])
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return; // already queued or generating: nothing to charge
+      const jobId = await queue.enqueue(trx, GenerateMaterials, { projectId: id }, { refId: id, userId });
+      const charge = await charger.charge(trx, userId, cost, `生成软著材料：${p.name} ${p.version}`, `job:${jobId}`);
+      await trx.updateTable('generation_jobs').set({ charge_json: JSON.stringify(charge) }).where('id', '=', jobId).execute();
+    });
+    queue.wake();
+    return presentStatus(await owned(userId, id));
+  }
+
+  async function remove(userId: number, id: number, source?: 'form' | 'code'): Promise<void> {
+    const p = await owned(userId, id);
+    if (source && p.source !== source) throw notFound('项目不存在或无权访问');
+    if ((ACTIVE as readonly string[]).includes(p.status)) throw badRequest('项目正在生成材料，请完成后再删除');
+    const materials = readMaterials(p);
+    let uploadKey: string | undefined;
+    await db.transaction().execute(async (trx) => {
+      await repo.delete(id, userId, trx);
+      if (p.upload_id && !(await repo.uploadInUse(p.upload_id, id, trx))) {
+        const u = await repo.findUpload(p.upload_id, trx);
+        uploadKey = u?.blob_key;
+        await repo.deleteUpload(p.upload_id, trx);
+      }
+    });
+    if (materials) await blobs.delete(materials.blobKey);
+    if (uploadKey) await blobs.delete(uploadKey);
+  }
+
+  return {
+    details,
+    startGeneration,
+    remove,
+    costOf,
+    ownedAnalysis,
+
+    async add(userId: number, input: ParsedInput, source: 'form' | 'code' = 'form'): Promise<ProjectDetails> {
+      return details(userId, await create(userId, input, source));
+    },
+
+    async edit(userId: number, input: ParsedEdit): Promise<ProjectDetails> {
+      const p = await owned(userId, input.id);
+      const uploadId = input.uploadId ?? p.upload_id ?? undefined;
+      const analysis = uploadId ? await ownedAnalysis(userId, uploadId) : undefined;
+      const form = ZApplicationForm.parse({ ...readForm(p), ...(input.form ?? {}) });
+      const patch: Partial<ProjectRow> = { form_json: JSON.stringify(withAnalysis(form, analysis)), updated_at: nowIso() };
+      if (input.name !== undefined) patch.name = input.name;
+      if (input.shortName !== undefined) patch.short_name = input.shortName;
+      if (input.version !== undefined) patch.version = input.version;
+      if (input.category !== undefined) patch.category = input.category;
+      if (input.description !== undefined) patch.description = input.description;
+      if (input.uploadId !== undefined) patch.upload_id = input.uploadId;
+      if (input.platformTypeId !== undefined) {
+        patch.platform_type_id = input.platformTypeId;
+        patch.platform = input.platform || (await platformName(input.platformTypeId)) || '';
+      } else if (input.platform !== undefined) patch.platform = input.platform;
+      await db.transaction().execute(async (trx) => {
+        await repo.update(p.id, userId, patch, trx);
+        if (input.modules) {
+          checkModules(input.modules.length);
+          await repo.deleteModulesOf(p.id, trx);
+          await repo.insertModules(p.id, input.modules.map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, sort: m.sort ?? i })), trx);
+        }
+      });
+      return details(userId, p.id);
+    },
+
+    async list(userId: number, q: z.output<typeof ZProjectListQuery>): Promise<Page<ProjectListItem>> {
+      const { rows, total } = await repo.list({
+        userId,
+        source: q.type === 'all' ? undefined : q.type,
+        status: q.status,
+        keyword: q.keyword || undefined,
+        page: q.page,
+        pageSize: q.pageSize,
+      });
+      return { list: rows.map(presentListItem), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async wordStatus(userId: number, id: number): Promise<WordStatus> {
+      return presentStatus(await owned(userId, id));
+    },
+
+    /** The zip of the last successful generation, for streaming. */
+    async openDownload(userId: number, id: number, source?: 'form' | 'code') {
+      const p = await owned(userId, id);
+      if (source && p.source !== source) throw notFound('项目不存在或无权访问');
+      const m = readMaterials(p);
+      if (!m) {
+        if ((ACTIVE as readonly string[]).includes(p.status)) throw badRequest(`材料正在生成（${p.progress}%），请稍后下载`);
+        throw badRequest('材料尚未生成，请先生成材料');
+      }
+      const { stream, size } = await blobs.stream(m.blobKey).catch(() => {
+        throw new AppError(404, '材料文件已丢失，请重新生成');
+      });
+      return { stream, size, fileName: m.downloadName };
+    },
+
+    async addModule(userId: number, input: z.output<typeof ZAddFunctionalModuleRequest>): Promise<FunctionalModule> {
+      await owned(userId, input.projectId);
+      checkModules((await repo.countModules(input.projectId)) + 1);
+      const sort = input.sort ?? (await repo.maxModuleSort(input.projectId)) + 1;
+      const [newId] = await repo.insertModules(input.projectId, [{ name: input.name, description: input.description, operations: input.operations, sort }]);
+      await repo.update(input.projectId, userId, { updated_at: nowIso() });
+      const created = await repo.findModuleOwned(newId!, userId);
+      return presentModule(created!);
+    },
+
+    async editModule(userId: number, input: z.output<typeof ZEditFunctionalModuleRequest>): Promise<FunctionalModule> {
+      const m = await repo.findModuleOwned(input.id, userId);
+      if (!m) throw notFound('功能模块不存在或无权访问');
+      await repo.updateModule(m.id, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        ...(input.operations !== undefined ? { operations: JSON.stringify(input.operations) } : {}),
+        ...(input.sort !== undefined ? { sort: input.sort } : {}),
+      });
+      await repo.update(m.project_id, userId, { updated_at: nowIso() });
+      const after = await repo.findModuleOwned(input.id, userId);
+      return presentModule(after!);
+    },
+
+    async addModuleList(userId: number, input: z.output<typeof ZAddFunctionalModuleListRequest>): Promise<FunctionalModule[]> {
+      await owned(userId, input.projectId);
+      await db.transaction().execute(async (trx) => {
+        const existing = input.replace ? 0 : await repo.countModules(input.projectId, trx);
+        checkModules(existing + input.modules.length);
+        if (input.replace) await repo.deleteModulesOf(input.projectId, trx);
+        const start = input.replace ? 0 : (await repo.maxModuleSort(input.projectId, trx)) + 1;
+        await repo.insertModules(input.projectId, input.modules.map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, sort: m.sort ?? start + i })), trx);
+        await repo.update(input.projectId, userId, { updated_at: nowIso() }, trx);
+      });
+      return (await repo.listModules(input.projectId)).map(presentModule);
+    },
+
+    async deleteModule(userId: number, id: number): Promise<void> {
+      const m = await repo.findModuleOwned(id, userId);
+      if (!m) throw notFound('功能模块不存在或无权访问');
+      await repo.deleteModule(id);
+      await repo.update(m.project_id, userId, { updated_at: nowIso() });
+    },
+
+    /** Stored AI information (JSON text) of an owned project, and saving it (used by the AI routes). */
+    async aiJson(userId: number, id: number): Promise<string | null> {
+      return (await owned(userId, id)).ai_json;
+    },
+    async saveAiJson(userId: number, id: number, json: string): Promise<void> {
+      await owned(userId, id);
+      await repo.update(id, userId, { ai_json: json, updated_at: nowIso() });
+    },
+  };
+}
+export type ProjectService = ReturnType<typeof createProjectService>;
+export type { ParsedEdit, ParsedInput };
