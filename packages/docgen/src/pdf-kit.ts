@@ -16,6 +16,25 @@ interface KitDoc {
 
 export const CJK = 'cjk';
 
+let fontkitFont: unknown;
+
+/**
+ * The parsed CJK font, shared by every document of the process (pdfkit accepts a fontkit font
+ * object): parsing a 20 MB collection and its glyph index once, not per document, keeps each
+ * render fast. Each document still embeds its own subset.
+ */
+function sharedCjkFont(): unknown {
+  if (!fontkitFont) {
+    const font = loadCjkFont();
+    const probe = new PDFDocument({ autoFirstPage: false });
+    if (font.face) probe.registerFont(CJK, font.data, font.face);
+    else probe.registerFont(CJK, font.data);
+    probe.font(CJK);
+    fontkitFont = (probe as unknown as { _font: { font: unknown } })._font.font;
+  }
+  return fontkitFont;
+}
+
 /**
  * Creates an A4 pdfkit document with the CJK font registered as 'cjk' and a
  * `finish()` that resolves with the PDF bytes. Deterministic (fixed dates) for equal inputs.
@@ -28,9 +47,7 @@ export function createPdf(title: string): { doc: PDFKit.PDFDocument; finish(): P
     compress: true,
     info: { Title: title, Producer: '码著 mazhu', Creator: '码著 mazhu', CreationDate: new Date(Date.UTC(2000, 0, 1)) },
   });
-  const font = loadCjkFont();
-  if (font.face) doc.registerFont(CJK, font.data, font.face);
-  else doc.registerFont(CJK, font.data);
+  doc.registerFont(CJK, sharedCjkFont() as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {

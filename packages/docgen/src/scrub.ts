@@ -39,6 +39,10 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWT
 ];
 
+/** Cheap pre-test: only lines containing one of these prefixes can hold a known token. */
+const TOKEN_HINT = /AKIA|LTAI|AKID|sk-|gh[pousr]_|xox[abprs]-|AIza|eyJ/;
+const SECRET_HINT = /pass|pwd|secret|token|key|密码|口令|密钥|秘钥/i;
+
 const SECRET_ASSIGN =
   /((?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|private[_-]?key|app[_-]?secret|auth[_-]?key|密码|口令|秘钥|密钥)[\w-]*["']?\s*(?::|=|:=|=>)\s*)(["'`])([^"'`\r\n]{3,})\2/gi;
 
@@ -89,7 +93,7 @@ export class Scrubber {
       if (/-----END [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) this.inKey = false;
       return text.replace(/[A-Za-z0-9+/=-]{8,}[^"'`,;)\s]*/g, (m) => '*'.repeat(Math.min(m.length, 16)));
     }
-    if (AUTHOR_LINE.test(text) && COMMENT_LEAD.test(text)) {
+    if (COMMENT_LEAD.test(text) && AUTHOR_LINE.test(text)) {
       this.add(file, lineNo, 'author');
       return null;
     }
@@ -102,7 +106,7 @@ export class Scrubber {
         break;
       }
     }
-    if (out.length >= 16) {
+    if (out.length >= 16 && TOKEN_HINT.test(out)) {
       for (const re of TOKEN_PATTERNS) {
         re.lastIndex = 0;
         if (re.test(out)) {
@@ -114,7 +118,7 @@ export class Scrubber {
         }
       }
     }
-    if (/pass|pwd|secret|token|key|密码|口令|密钥|秘钥/i.test(out)) {
+    if (SECRET_HINT.test(out)) {
       out = out.replace(SECRET_ASSIGN, (m, lead: string, q: string, value: string) => {
         if (/^\$\{|^\{\{|^<.*>$|^\*+$|^(true|false|null|none|undefined|string|number)$/i.test(value)) return m;
         if (/^[a-z][a-z0-9]*([_.-][a-z0-9]+)+$/i.test(value) && !/\d/.test(value)) return m; // a key name, not a value
