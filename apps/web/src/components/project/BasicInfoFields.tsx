@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Rule } from 'antd/es/form';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { RobotOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -22,6 +23,28 @@ import { enNameOf, getAiPolishDescription, getCnNameToEnName } from '@/api/proje
 import { notify } from '@/utils/notify';
 import type { ProjectFormValues } from './form-values';
 import './project.css';
+
+/** Rules of 软件全称 (the contract's schema and limits). */
+export const NAME_RULES: Rule[] = [
+  { required: true, whitespace: true, message: '请输入软件全称' },
+  { max: PROJECT_LIMITS.nameMax, message: `软件全称不能超过 ${PROJECT_LIMITS.nameMax} 个字符` },
+  { pattern: PROJECT_NAME_RE, message: '软件全称须以“软件”“系统”或“平台”结尾' },
+  {
+    validator: (_, v: string | undefined) => {
+      // What the rules above do not say (e.g. forbidden characters); they report their own problems.
+      const t = (v ?? '').trim();
+      if (!t || t.length > PROJECT_LIMITS.nameMax || !PROJECT_NAME_RE.test(t)) return Promise.resolve();
+      const r = ZProjectName.safeParse(t);
+      return r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message));
+    },
+  },
+];
+
+/** Rules of 版本号. */
+export const VERSION_RULES: Rule[] = [
+  { required: true, whitespace: true, message: '请输入版本号' },
+  { pattern: PROJECT_VERSION_RE, message: '版本号格式应为 V数字，例如 V1.0' },
+];
 
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
 
@@ -94,17 +117,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
             name="name"
             label="软件全称"
             tooltip="须以“软件”“系统”或“平台”结尾，与源程序页眉、操作手册中的名称完全一致"
-            rules={[
-              { required: true, whitespace: true, message: '请输入软件全称' },
-              { max: PROJECT_LIMITS.nameMax, message: `软件全称不能超过 ${PROJECT_LIMITS.nameMax} 个字符` },
-              { pattern: PROJECT_NAME_RE, message: '软件全称须以“软件”“系统”或“平台”结尾' },
-              {
-                validator: (_, v: string | undefined) => {
-                  const r = ZProjectName.safeParse(v ?? '');
-                  return !v || r.success ? Promise.resolve() : Promise.reject(new Error(r.error.issues[0]?.message));
-                },
-              },
-            ]}
+            rules={NAME_RULES}
             extra={
               enName ? (
                 <span>
@@ -135,10 +148,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
             name="version"
             label="版本号"
             tooltip="首次登记通常为 V1.0；不能含 Beta 或中文"
-            rules={[
-              { required: true, whitespace: true, message: '请输入版本号' },
-              { pattern: PROJECT_VERSION_RE, message: '版本号格式应为 V数字，例如 V1.0' },
-            ]}
+            rules={VERSION_RULES}
           >
             <Input placeholder="V1.0" maxLength={20} data-testid="field-version" />
           </Form.Item>

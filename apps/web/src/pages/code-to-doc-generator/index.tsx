@@ -1,15 +1,42 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button, Result, Skeleton } from 'antd';
 import PageHero from '@/components/PageHero';
-import FeaturePending from '@/components/FeaturePending';
+import { useProjectDetails } from '@/api/projects';
+import CodeToDocWizard from './components/CodeToDocWizard';
 
-/** 代码生成文档 (the feature lands with its own issue). */
+/**
+ * 代码生成文档 (/code-to-doc-generator): upload code → the analysis (languages, lines, files chosen, page 1) →
+ * project information prefilled from the code → generate. `?id=` opens an existing code project.
+ */
 export default function CodeToDocPage() {
+  const [params] = useSearchParams();
+  const [openedId] = useState(() => Number(params.get('id')) || undefined);
+  const details = useProjectDetails(openedId);
+
   return (
     <>
-      <PageHero title="代码生成文档">上传源代码，生成程序鉴别材料与对应的文档。</PageHero>
+      <PageHero title="代码生成文档">上传项目源代码，自动识别编程语言、统计源程序量，按前 30 页 + 后 30 页排版程序鉴别材料，并据代码结构整理操作手册与申请表信息。</PageHero>
       <div className="container page-body">
-        <div className="card">
-          <FeaturePending title="代码生成文档功能即将上线" description="上线后可在此上传源代码压缩包，自动识别编程语言、统计源程序量，并生成前 30 页 + 后 30 页的源程序材料。" back={{ to: '/project-selection', label: '返回选择创建方式' }} />
-        </div>
+        {openedId && details.isLoading ? (
+          <div className="wizard-card">
+            <Skeleton active paragraph={{ rows: 12 }} />
+          </div>
+        ) : openedId && !details.data ? (
+          <div className="wizard-card">
+            <Result
+              status="404"
+              title="项目不存在或无权访问"
+              extra={
+                <Link to="/settings/codeProjectList">
+                  <Button type="primary">返回代码项目</Button>
+                </Link>
+              }
+            />
+          </div>
+        ) : (
+          <CodeToDocWizard details={details.data ?? undefined} />
+        )}
       </div>
     </>
   );

@@ -1,0 +1,312 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Button, Col, Form, Input, Popconfirm, Row, Space, Steps } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined, SaveOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { PROJECT_LIMITS, type CodeUpload, type ProjectDetails } from '@mazhu/contracts';
+import { addCodeProject, editProject, generateProjectWord, getAiInformation, projectKeys, type StartOutcome } from '@/api/projects';
+import { notify } from '@/utils/notify';
+import AiNotice from '@/components/project/AiNotice';
+import ApplicationFormFields from '@/components/project/ApplicationFormFields';
+import BasicInfoFields, { NAME_RULES, VERSION_RULES } from '@/components/project/BasicInfoFields';
+import CodeUploader from '@/components/project/CodeUploader';
+import { CodeAnalysisView, FirstPagePreview } from '@/components/project/CodeAnalysisView';
+import { CodeProjectCost } from '@/components/project/CostSummary';
+import FormPreview from '@/components/project/FormPreview';
+import GeneratePanel from '@/components/project/GeneratePanel';
+import ModulesEditor from '@/components/project/ModulesEditor';
+import WizardAside from '@/components/project/WizardAside';
+import { canGenerate, checkProjectDraft } from '@/components/project/checks';
+import {
+  AI_FIELDS,
+  BASIC_FIELDS,
+  DEFAULT_VALUES,
+  aiFieldsEmpty,
+  fromAiInformation,
+  fromDetails,
+  toDraft,
+  toProjectInput,
+  type ProjectFormValues,
+} from '@/components/project/form-values';
+import { AiWritingPanel, useAiWriter } from '@/components/project/useAiWriter';
+
+const STEPS = [
+  { title: '上传代码', content: '识别语言与行数' },
+  { title: '项目信息', content: '据代码填写申请表' },
+  { title: '功能模块', content: '操作手册章节' },
+  { title: '核对并生成', content: '检查、扣费、下载' },
+];
+
+const TIPS = [
+  '只打包自己编写的源代码，第三方库、构建产物会被排除',
+  '源程序量填全部源程序的总行数',
+  '编程语言须列出全部使用的语言',
+  '超过 60 页取前 30 页 + 后 30 页；不足 60 页全部提交，绝不补充或重复代码',
+  '第 1 页从程序入口开始，第 60 页在完整的文件末尾结束',
+  '页眉为“软件全称 版本号”，页码在右上角',
+];
+
+export default function CodeToDocWizard({ details }: { details?: ProjectDetails }) {
+  const [form] = Form.useForm<ProjectFormValues>();
+  const queryClient = useQueryClient();
+  const [, setParams] = useSearchParams();
+  const [projectId, setProjectId] = useState<number | undefined>(details?.id);
+  const [step, setStep] = useState(() => (details && details.status !== 'draft' ? 3 : details ? 1 : 0));
+  const [reached, setReached] = useState(details ? 3 : 0);
+  const [upload, setUpload] = useState<CodeUpload | null>(details?.code ?? null);
+  const [file, setFile] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const ai = useAiWriter();
+  const aiTried = useRef(false);
+  const [, force] = useState(0);
+  const name = Form.useWatch('name', form);
+  const version = Form.useWatch('version', form);
+
+  const initialValues = useMemo(() => ({ ...DEFAULT_VALUES, ...(details ? fromDetails(details) : {}) }), [details]);
+  const values = (): ProjectFormValues => form.getFieldsValue(true) as ProjectFormValues;
+
+  const go = (next: number) => {
+    setStep(next);
+    setReached((r) => Math.max(r, next));
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  };
+
+  const onUploaded = (u: CodeUpload, f: File) => {
+    setUpload(u);
+    setFile(f);
+    form.setFieldsValue({ sourceLines: u.analysis.sourceLines, languagesText: u.analysis.languages.join('、') });
+  };
+
+  /** Edit mode: saves everything to the existing project. */
+  const saveAll = async (): Promise<boolean> => {
+    if (!projectId || !upload) return true;
+    const res = await editProject({ id: projectId, ...toProjectInput(values(), upload.uploadId) });
+    if (res?.code === 200) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+    return res?.code === 200;
+  };
+
+  const next = async () => {
+    try {
+      if (step === 0) {
+        if (!upload) {
+          notify.warning('请先上传源代码压缩包');
+          return;
+        }
+        await form.validateFields(['name', 'version']);
+      } else if (step === 1) {
+        await form.validateFields([...BASIC_FIELDS, ...AI_FIELDS]);
+      } else if (step === 2) {
+        const mods = values().modules ?? [];
+        if (!mods.some((m) => m?.name?.trim())) {
+          notify.warning('请至少添加一个功能模块');
+          return;
+        }
+        await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+      }
+    } catch {
+      notify.error('请按提示修改标红的内容');
+      return;
+    }
+    if (projectId && step > 0) {
+      setSaving(true);
+      const ok = await saveAll().finally(() => setSaving(false));
+      if (!ok) return;
+    }
+    go(step + 1);
+  };
+
+  const writeAi = async (withModules: boolean) => {
+    if (!upload) return;
+    const v = values();
+    const info = await ai.run({
+      projectId,
+      name: v.name,
+      shortName: v.shortName,
+      version: v.version,
+      category: v.category,
+      platform: v.platform,
+      description: v.description,
+      codeAnalysis: { languages: upload.analysis.languages, sourceLines: upload.analysis.sourceLines, files: upload.analysis.files, entry: upload.analysis.entry },
+      // The server may read the structure hints it kept with the upload.
+      ...({ uploadId: upload.uploadId } as object),
+    });
+    if (!info) return;
+    const fill = fromAiInformation(info, upload.analysis.languages);
+    if (!withModules) delete fill.modules;
+    form.setFieldsValue(fill);
+    if (!v.description?.trim() && info.description) form.setFieldValue('description', info.description);
+    force((n) => n + 1);
+    notify.success('已根据代码填写，请逐项核对并按实际情况修改');
+  };
+
+  // Entering 项目信息 with nothing written yet: the stored AI texts, or the AI reads the code analysis.
+  useEffect(() => {
+    if (step !== 1 || aiTried.current || !upload || !aiFieldsEmpty(values())) return;
+    aiTried.current = true;
+    void (async () => {
+      if (projectId && details?.hasAiInformation) {
+        const stored = await getAiInformation(projectId).catch(() => null);
+        if (stored?.code === 200 && stored.data) {
+          form.setFieldsValue(fromAiInformation(stored.data, upload.analysis.languages));
+          force((n) => n + 1);
+          return;
+        }
+      }
+      await writeAi(!(values().modules ?? []).length);
+    })();
+  }, [step]);
+
+  const start = async (): Promise<StartOutcome> => {
+    if (!upload) return { kind: 'error', msg: '请先上传源代码' };
+    if (projectId) {
+      if (!(await saveAll())) return { kind: 'error', msg: '保存失败' };
+      return generateProjectWord(projectId);
+    }
+    return addCodeProject({ ...toProjectInput(values(), upload.uploadId), uploadId: upload.uploadId });
+  };
+
+  const draft = step === 3 ? toDraft(values(), Boolean(upload)) : null;
+  const checks = draft ? checkProjectDraft(draft) : [];
+  const blocked = !canGenerate(checks);
+  const header = `${(name ?? '').trim() || '软件全称'} ${(version ?? '').trim() || 'V1.0'}`;
+
+  return (
+    <Form form={form} layout="vertical" initialValues={initialValues} requiredMark="optional" scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
+      <div className="wizard-steps">
+        <Steps current={step} items={STEPS.map((s, i) => ({ ...s, disabled: i > reached || ai.loading || saving }))} onChange={(i) => (i <= reached ? go(i) : undefined)} />
+      </div>
+      <div className="wizard-wrap">
+        <div className="wizard-card">
+          {step === 0 && (
+            <>
+              <div className="wizard-head">
+                <div>
+                  <h2>上传代码</h2>
+                  <p>上传项目源代码压缩包。系统在服务器上解压分析：识别编程语言、统计源程序量、排除第三方与生成的文件，并确定第 1 页从哪个文件开始。</p>
+                </div>
+              </div>
+              <CodeUploader value={upload} onUploaded={onUploaded} />
+              {upload && (
+                <>
+                  <CodeAnalysisView analysis={upload.analysis} />
+                  <div className="form-section-title" style={{ marginTop: 24 }}>
+                    软件名称与版本（印在每页页眉）
+                  </div>
+                  <Row gutter={24}>
+                    <Col span={16}>
+                      <Form.Item name="name" label="软件全称" rules={NAME_RULES}>
+                        <Input placeholder="例如：智慧仓储管理系统" maxLength={PROJECT_LIMITS.nameMax} data-testid="field-name" />
+                      </Form.Item>
+                    </Col>
+                    <Col span={8}>
+                      <Form.Item name="version" label="版本号" rules={VERSION_RULES}>
+                        <Input placeholder="V1.0" maxLength={20} data-testid="field-version" />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                  <div className="form-section-title">第 1 页预览</div>
+                  <FirstPagePreview file={file} entry={upload.analysis.entry} header={header} />
+                </>
+              )}
+            </>
+          )}
+
+          {step === 1 && (
+            <>
+              <div className="wizard-head">
+                <div>
+                  <h2>项目信息</h2>
+                  <p>编程语言与源程序量来自代码统计；其余文字由 AI 根据代码结构撰写，请逐项核对。</p>
+                </div>
+                <Popconfirm title="根据代码重新生成？" description="当前的申请表文字和功能模块会被替换。" okText="重新生成" cancelText="取消" onConfirm={() => void writeAi(true)}>
+                  <Button icon={<RobotOutlined />} loading={ai.loading} data-testid="ai-regenerate">
+                    根据代码重新生成
+                  </Button>
+                </Popconfirm>
+              </div>
+              <AiNotice />
+              <BasicInfoFields />
+              <div className="form-section-title">申请表信息</div>
+              {ai.loading && <AiWritingPanel elapsed={ai.elapsed} fromCode />}
+              <div style={ai.loading ? { opacity: 0.45, pointerEvents: 'none' } : undefined}>
+                <ApplicationFormFields disabled={ai.loading} languagesFromCode />
+              </div>
+            </>
+          )}
+
+          {step === 2 && (
+            <>
+              <div className="wizard-head">
+                <div>
+                  <h2>功能模块</h2>
+                  <p>模块来自代码中的菜单、页面与接口，是操作手册的章节。请删除代码里没有的功能，补上遗漏的功能。</p>
+                </div>
+              </div>
+              <ModulesEditor />
+            </>
+          )}
+
+          {step === 3 && draft && (
+            <>
+              <div className="wizard-head">
+                <div>
+                  <h2>核对并生成</h2>
+                  <p>确认申请表内容与检查结果，然后生成源程序、操作手册与申请表信息。</p>
+                </div>
+              </div>
+              <FormPreview draft={draft} checks={checks} />
+              <div className="form-section-title" style={{ marginTop: 28 }}>
+                生成材料
+              </div>
+              {!upload && <Alert type="error" showIcon title="请先上传源代码" />}
+              <GeneratePanel
+                projectId={projectId}
+                source="code"
+                name={draft.name}
+                version={draft.version}
+                initialStatus={details?.status}
+                outdated={details?.materialsOutdated}
+                blocked={blocked || !upload}
+                cost={<CodeProjectCost id={projectId} uploadId={upload?.uploadId} />}
+                start={start}
+                onStarted={(id) => {
+                  if (!projectId) {
+                    setProjectId(id);
+                    setParams({ id: String(id) }, { replace: true });
+                  }
+                }}
+              />
+            </>
+          )}
+
+          <div className="wizard-footer">
+            <Button icon={<ArrowLeftOutlined />} disabled={step === 0 || ai.loading || saving} onClick={() => go(step - 1)}>
+              上一步
+            </Button>
+            <Space>
+              {projectId && step > 0 && step < 3 && (
+                <Button
+                  icon={<SaveOutlined />}
+                  loading={saving}
+                  onClick={async () => {
+                    setSaving(true);
+                    const ok = await saveAll().finally(() => setSaving(false));
+                    if (ok) notify.success('已保存');
+                  }}
+                >
+                  保存
+                </Button>
+              )}
+              {step < 3 && (
+                <Button type="primary" icon={<ArrowRightOutlined />} iconPlacement="end" loading={saving} disabled={ai.loading || (step === 0 && !upload)} onClick={() => void next()} data-testid="wizard-next">
+                  下一步
+                </Button>
+              )}
+            </Space>
+          </div>
+        </div>
+        <WizardAside upload={upload} status={details?.status} tips={TIPS} />
+      </div>
+    </Form>
+  );
+}
