@@ -103,8 +103,8 @@ function expandTabs(s: string, tabWidth: number): string {
 
 // C0/C1 controls (tab excluded), zero-width and bidi controls: never printed.
 // eslint-disable-next-line no-control-regex
-// eslint-disable-next-line no-control-regex
 const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
+// eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
 
 /**
