@@ -9,6 +9,7 @@ import {
   OP_WORDS,
   WEAK_WORDS,
   EMBEDDED_CONCEPTS,
+  EN_NOUNS,
   actionOps,
   type Concept,
   type DomainKey,
@@ -170,6 +171,7 @@ function singular(w: string): string {
   return w;
 }
 
+const ANDROID_SUFFIX = new Set(['activity', 'fragment', 'adapter', 'viewmodel', 'dialog', 'form', 'window', 'widget', 'screen']);
 const PAGE_NOISE = new Set(['page', 'pages', 'view', 'views', 'index', 'src', 'components', 'screens', 'screen', 'main', 'app']);
 
 interface ItemReading {
@@ -183,6 +185,8 @@ export function readIdentifier(item: string, kind: 'route' | 'page' | 'controlle
   const method = /^(GET|POST|PUT|DELETE|PATCH)\s/i.exec(item)?.[1]?.toUpperCase();
   let words = splitIdentifier(item).map(singular);
   if (kind === 'page') words = words.filter((w) => !PAGE_NOISE.has(w));
+  // Android/iOS class suffixes: RideActivity, TrackFragment, ProfileViewController
+  if (words.length > 1 && ANDROID_SUFFIX.has(words[words.length - 1])) words = words.slice(0, -1);
   const ops: OpKey[] = [];
   const concepts: Concept[] = [];
   const opConcepts: Concept[] = [];
@@ -191,7 +195,9 @@ export function readIdentifier(item: string, kind: 'route' | 'page' | 'controlle
   for (const w of words) {
     const con = BY_WORD.get(w);
     const usable = con && (!con.embeddedOnly || embedded);
-    const op = OP_WORDS[w];
+    let op = OP_WORDS[w];
+    // "GET /sms/status/{id}" reads a status; it does not switch anything on or off
+    if (op && method === 'GET' && !['query', 'detail', 'export', 'download', 'search', 'stat', 'preview'].includes(op)) op = 'query';
     if (op) {
       ops.push(op);
       if (usable) opConcepts.push(con);
@@ -202,7 +208,7 @@ export function readIdentifier(item: string, kind: 'route' | 'page' | 'controlle
       continue;
     }
     if (GENERIC_WORDS.has(w) || w.length < 3 || !/^[a-z]+$/.test(w)) continue;
-    unknown = w;
+    unknown ??= w;
   }
   if (method && ops.length === 0 && kind === 'route') {
     if (method === 'GET') ops.push(/[{:]/.test(item) ? 'detail' : 'query');
@@ -221,7 +227,7 @@ export function readIdentifier(item: string, kind: 'route' | 'page' | 'controlle
 const LEAD =
   /^(?:用户可以|用户可|用户能够|用户能|管理员可以|管理员可|实现了|提供了|包括了|集成了|本系统|该系统|本软件|该软件|本平台|该平台|本程序|支持|提供|包括|包含|实现|具备|拥有|具有|涵盖|可以|能够|用于|用来|负责|进行|完成|帮助|方便|集成|基于|通过|在线|主要|同时|以及|可|能|让|使|对|有|的|等|并|还|也|及|和|与|系统|平台|软件)+/;
 /** A subject and a modal verb at the start of a phrase: "患者可以", "管理员进行", "商家还可以". */
-const SUBJECT = /^[\u3400-\u9fff]{1,5}?(?:还可以|也可以|可以|能够|可|能|进行|通过)(?=[\u3400-\u9fff]{2})/;
+const SUBJECT = /^[\u3400-\u9fff]{1,5}?(?:还可以|也可以|可以|能够|负责|需要|可|能|进行|通过)(?=[\u3400-\u9fff]{2})/;
 const VERB_START =
   /^(查看|查询|发布|上传|下载|提交|编辑|维护|生成|导出|导入|申请|浏览|统计|分析|设置|配置|处理|跟踪|监控|监测|采集|控制|记录|新增|添加|删除|修改|管理|审核|审批|预约|购买|支付|评价|收藏|分享|搜索|领取|兑换|填写|录入|打印|上报|发起)/;
 const TAIL = /(?:等功能|等模块|功能模块|等多个模块|等服务|等|功能|模块|服务|操作|业务|工作)+$/;
@@ -416,10 +422,11 @@ function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void 
           r.ops.map((k) => ({ key: k, text: OP_TEXT[k](r.concept!.obj) })),
         );
       } else if (r.unknown) {
-        const label = readableUnknown(r.unknown);
+        const cn = EN_NOUNS[r.unknown];
+        const label = cn ?? readableUnknown(r.unknown);
         set.other(
           `x:${r.unknown}`,
-          { name: `${label}管理`, obj: label, does: `处理与${label}相关的业务数据`, ops: [], source: 'code' },
+          { name: `${label}管理`, obj: label, does: `维护${label}相关的业务数据`, ops: [], source: 'code' },
           item,
           weight,
           r.ops.map((k) => ({ key: k, text: OP_TEXT[k](label) })),
@@ -467,7 +474,10 @@ function addText(set: ModuleSet, label: string, text: string, weight: number, em
       const verbFirst = VERB_START.test(phrase) && !phrase.endsWith('管理');
       if (!action && !verbFirst && !isAliasOnly && !/(模块|中心|系统)$/.test(phrase)) continue;
       const ops: Operation[] = (action && action !== '管理') || verbFirst ? [{ text: phrase }] : [];
-      const name = action === '管理' && phrase.length <= 10 ? phrase : undefined;
+      const at = con.cn.map((w) => phrase.indexOf(w)).filter((i) => i >= 0);
+      const from = at.length > 0 ? Math.min(...at) : 0;
+      const named = phrase.slice(from);
+      const name = action === '管理' && named.length <= 10 ? named : undefined;
       const m = set.concept(con, 'text', `${label}:${phrase}`, weight, ops);
       if (name && m.basis.length === 1) m.name = name;
     } else if (LEAD_VERB.test(phrase)) {

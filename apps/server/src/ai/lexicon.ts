@@ -72,7 +72,7 @@ export const OP_WORDS: Record<string, OpKey> = {
   sort: 'sort', preview: 'preview', backup: 'backup', restore: 'restore', search: 'search',
   bind: 'bind', unbind: 'bind', read: 'read', clear: 'clear', clean: 'clear',
   start: 'start', stop: 'start', pause: 'start', resume: 'start', run: 'run', execute: 'run', exec: 'run',
-  control: 'control', monitor: 'monitor', collect: 'collect', sample: 'collect', receive: 'receive', recv: 'receive',
+  control: 'control', monitor: 'monitor', collect: 'collect', receive: 'receive', recv: 'receive',
   parse: 'parse', decode: 'parse', share: 'share',
 };
 
@@ -264,10 +264,11 @@ export const CONCEPTS: Concept[] = [
   c('log', 'log oplog operlog operationlog logininfor loginlog auditlog journal', '日志', '日志管理', '日志', '记录并查询使用过程中产生的日志', 'query detail'),
   c('notice', 'notice announcement bulletin', '公告 通知', '通知公告', '公告', '发布和查看面向用户的通知与公告', 'publish update query'),
   c('message', 'message msg inbox notification notify', '消息 站内信 推送', '消息中心', '消息', '集中展示发送给用户的消息', 'query read delete'),
-  c('sms', 'sms email mail', '短信 邮件', '短信与邮件', '短信', '向用户发送短信或邮件通知', 'send query'),
+  c('sms', 'sms', '短信', '短信服务', '短信', '向用户手机发送短信通知', 'send query'),
+  c('email', 'email mail', '邮件', '邮件服务', '邮件', '向用户邮箱发送邮件通知', 'send query'),
   c('file', 'file upload attachment oss storage', '文件 附件', '文件管理', '文件', '统一上传、保存和管理附件', 'upload download query delete'),
   c('dashboard', 'dashboard home homepage workbench overview welcome portal', '首页 工作台 仪表盘 概览 看板', '首页', '首页信息', '作为进入软件后的第一个页面，汇总展示主要信息和常用入口', '浏览首页信息 进入常用功能'),
-  c('monitor', 'monitor monitoring online metric metrics health druid', '系统监控 运行监控 在线用户 服务监控', '系统监控', '运行状态', '查看软件的运行状态信息', 'monitor 刷新监控数据'),
+  c('monitor', 'monitor monitoring online metric metrics health druid', '系统监控 运行监控 在线用户 服务监控', '系统监控', '运行状态', '查看软件的运行状态信息', '查看运行状态 刷新监控数据'),
   c('job', 'job scheduler cron quartz schedulejob', '定时任务 任务调度', '定时任务', '定时任务', '配置并调度周期性执行的后台任务', 'create start run query'),
   c('report', 'report stat statistic statistics analysis analytics chart bi', '统计 报表 分析 图表', '统计报表', '统计数据', '对业务数据进行汇总并展示统计结果', '查看统计结果 按时间范围筛选统计数据'),
   c('codegen', 'gen codegen generator', '代码生成', '代码生成', '代码', '根据数据表结构生成业务代码框架', 'import preview download'),
@@ -309,7 +310,7 @@ export const CONCEPTS: Concept[] = [
   c('student', 'student stu pupil', '学生 学员', '学生管理', '学生', '维护学生的基本信息与学籍资料', 'create update query import', { domain: 'education' }),
   c('teacher', 'teacher tutor instructor lecturer', '教师 老师 讲师', '教师管理', '教师', '维护教师资料与任教信息', 'create update query', { domain: 'education' }),
   c('course', 'course lesson curriculum subject chapter', '课程 课时 科目 章节', '课程管理', '课程', '维护课程及其章节内容', 'create update publish query', { domain: 'education' }),
-  c('clazz', 'clazz classroom', '班级 教室', '班级管理', '班级', '维护班级与班级成员', 'create update query', { domain: 'education' }),
+  c('clazz', 'clazz class classroom', '班级 教室', '班级管理', '班级', '维护班级与班级成员', 'create update query', { domain: 'education' }),
   c('score', 'score grade mark transcript', '成绩 分数', '成绩管理', '成绩', '录入和查询成绩', '录入成绩 query stat', { domain: 'education' }),
   c('exam', 'exam examination quiz paper question questionbank', '考试 试卷 试题 题库 测验', '考试管理', '试卷', '组织试题、试卷与考试', '维护试题 组卷 query', { domain: 'education' }),
   c('homework', 'homework', '作业', '作业管理', '作业', '布置、提交和批改作业', 'publish submit 批改作业', { domain: 'education' }),
@@ -373,7 +374,7 @@ export const CONCEPTS: Concept[] = [
   c('scan', 'qrcode barcode scan scanner', '扫码 二维码 条码', '扫码识别', '二维码', '通过扫描二维码或条码快速录入信息', '扫描二维码 查看扫码结果'),
   c('queue', 'queue mq broker consumer producer rabbitmq rocketmq kafka', '消息队列', '消息队列', '队列消息', '在服务之间异步传递消息', 'send receive'),
   c('cache', 'cache redis memcache', '缓存', '缓存管理', '缓存', '缓存常用数据以减少重复计算', 'query clear'),
-  c('gateway', 'gateway proxy loadbalance ratelimit limiter', '网关 代理 限流', '网关路由', '请求', '转发请求并进行限流控制', '配置路由规则 查看转发记录'),
+  c('gateway', 'gateway proxy loadbalance ratelimit limiter', 'API网关 代理 限流', '网关路由', '请求', '转发请求并进行限流控制', '配置路由规则 查看转发记录'),
   c('rpc', 'rpc grpc registry discovery nacos eureka', '服务注册 服务发现 远程调用', '服务注册与调用', '服务', '登记服务实例并完成服务之间的调用', '注册服务 发现服务'),
   c('farm', 'farm crop greenhouse livestock planting', '农场 作物 大棚 种植 养殖', '种养殖管理', '种养殖记录', '记录种植或养殖过程', 'create query 查看生长记录', { domain: 'agriculture' }),
   c('energy', 'energy meter electricity', '能耗 电表 用电', '能耗监测', '能耗数据', '采集并分析能耗数据', 'collect stat', { domain: 'energy' }),
@@ -450,3 +451,23 @@ export function actionOps(action: string, x: string): string[] {
       return [`${x}${action}`, `查看${x}${action}记录`];
   }
 }
+
+/** Everyday English nouns of identifiers that no concept covers, so that unknown modules read in Chinese. */
+export const EN_NOUNS: Record<string, string> = {
+  sample: '样品', label: '标签', result: '结果', ride: '骑行', board: '看板', kanban: '看板', tag: '标签', note: '笔记', memo: '备忘录',
+  diary: '日记', photo: '照片', image: '图片', album: '相册', gallery: '图库', weather: '天气', plan: '计划', goal: '目标', habit: '习惯',
+  sport: '运动', exercise: '运动', fitness: '健身', workout: '训练', trip: '行程', travel: '出行', seat: '座位', flight: '航班', train: '列车',
+  bus: '公交', station: '站点', line: '线路', site: '站点', brand: '品牌', unit: '单位', lot: '批次', spec: '规格', price: '价格', budget: '预算',
+  fund: '基金', loan: '贷款', insurance: '保险', policy: '保单', claim: '理赔', case: '案件', lawyer: '律师', visitor: '访客', guest: '访客',
+  pet: '宠物', animal: '动物', plant: '植物', camera: '摄像头', door: '门禁', gate: '道闸', elevator: '电梯', fire: '消防', hazard: '隐患',
+  risk: '风险', accident: '事故', emergency: '应急', patrol: '巡逻', charge: '充电', charging: '充电', pile: '充电桩', solar: '光伏',
+  volunteer: '志愿者', donation: '捐赠', club: '社团', team: '团队', group: '群组', friend: '好友', follow: '关注', fan: '粉丝', gift: '礼物',
+  reward: '奖励', prize: '奖品', lottery: '抽奖', seal: '印章', certificate: '证书', license: '许可证', qualification: '资质', thesis: '论文',
+  award: '奖项', patent: '专利', copyright: '著作权', trademark: '商标', package: '包裹', parcel: '包裹', courier: '快递员', rider: '骑手',
+  partner: '合作伙伴', agent: '代理商', distributor: '经销商', dealer: '经销商', campus: '校园', dorm: '宿舍', dormitory: '宿舍', canteen: '食堂',
+  lab: '实验室', laboratory: '实验室', instrument: '仪器', reagent: '试剂', specimen: '标本', experiment: '实验', research: '科研', venue: '场馆',
+  stadium: '场馆', movie: '电影', cinema: '影院', film: '影片', kitchen: '厨房', chef: '厨师', ingredient: '食材', nutrition: '营养', diet: '饮食',
+  elder: '老人', elderly: '老人', child: '儿童', parent: '家长', family: '家庭', house: '房源', housing: '房源', rent: '租赁', lease: '租赁',
+  landlord: '房东', floor: '楼层', water: '用水', step: '步数', wish: '心愿', story: '故事', poem: '诗词', word: '单词',
+  vocabulary: '词汇', dictation: '听写', reading: '阅读', writing: '写作', card: '卡片',
+};

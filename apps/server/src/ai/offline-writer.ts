@@ -279,6 +279,7 @@ const SERVER_RUNTIME: Record<string, string> = {
   python: 'Python 3 运行环境',
   php: 'PHP 运行环境',
   'c#': '.NET 运行环境',
+  go: '无需额外运行时（编译为可执行程序）',
   ruby: 'Ruby 运行环境',
 };
 

@@ -85,16 +85,17 @@ const ZChatResponse = z.object({
 /** The JSON object inside a model's answer (tolerates ```json fences and text around the object). */
 export function extractJsonObject(content: string): unknown {
   const t = content.trim();
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/i.exec(t)?.[1];
-  const body = fenced ?? t;
-  try {
-    return JSON.parse(body);
-  } catch {
-    const start = body.indexOf('{');
-    const end = body.lastIndexOf('}');
-    if (start >= 0 && end > start) return JSON.parse(body.slice(start, end + 1));
-    throw new SyntaxError('answer is not JSON');
+  const tries = [t, /^```(?:json)?\s*([\s\S]*?)```$/i.exec(t)?.[1], /```json\s*([\s\S]*?)```/i.exec(t)?.[1], t.slice(t.indexOf('{'), t.lastIndexOf('}') + 1)];
+  for (const body of tries) {
+    if (!body) continue;
+    try {
+      const v: unknown = JSON.parse(body);
+      if (v && typeof v === 'object' && !Array.isArray(v)) return v;
+    } catch {
+      // next form
+    }
   }
+  throw new SyntaxError('answer is not a JSON object');
 }
 
 function chatUrl(baseUrl: string): string {

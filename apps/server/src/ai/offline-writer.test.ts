@@ -1,0 +1,374 @@
+import { AI_LIMITS, AI_TECH_TAGS, ZAiInformation, type AiInformation, type AiProjectInput } from '@mazhu/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  answered,
+  checkAiInformation,
+  createAiWriter,
+  createOfflineWriter,
+  fitAiInformation,
+  polishDescriptionOffline,
+  polishFunctionOffline,
+  translateNameOffline,
+  writeInformation,
+} from './index';
+import { sentences } from './text';
+
+const L = AI_LIMITS;
+
+/** A RuoYi-like warehouse system: Java + Vue with routes, pages, controllers, entities and menus. */
+function buildWarehouseInput(over: Partial<AiProjectInput> = {}): AiProjectInput {
+  return {
+    name: '仓储管理系统',
+    version: 'V1.0',
+    platform: 'Web 管理系统',
+    codeAnalysis: {
+      languages: ['Java', 'Vue', 'JavaScript', 'HTML', 'CSS', 'SQL'],
+      sourceLines: 48213,
+      files: 312,
+      routes: [
+        'GET /api/inventory/list',
+        'POST /api/inventory/stockIn',
+        'GET /api/warehouse/list',
+        'POST /api/warehouse',
+        'PUT /api/warehouse',
+        'DELETE /api/warehouse/{id}',
+        'GET /system/user/list',
+        'PUT /system/user/resetPwd',
+        'GET /system/role/list',
+        '/login',
+        '/logout',
+        '/captchaImage',
+        'GET /api/supplier/list',
+        'POST /api/purchase/audit',
+        'GET /api/report/stock/export',
+      ],
+      pages: ['src/views/inventory/index.vue', 'src/views/warehouse/index.vue', 'src/views/kanban/board.vue', 'src/views/quox/index.vue'],
+      controllers: [
+        'InventoryController',
+        'WarehouseController',
+        'SysUserController',
+        'SysRoleController',
+        'PurchaseController',
+        'SupplierController',
+        'KanbanController',
+        'QuoxController',
+      ],
+      entities: ['Inventory', 'Warehouse', 'SysUser', 'SysRole', 'Purchase', 'Supplier'],
+      menuItems: ['系统管理/用户管理', '系统管理/角色管理', '仓库管理', '库存管理', '采购管理'],
+    },
+    ...over,
+  };
+}
+
+/** Varied projects: every platform, with and without code, short and long descriptions. */
+const CASES: Array<[string, AiProjectInput]> = [
+  ['web + Java/Vue code', buildWarehouseInput()],
+  [
+    'web, description only',
+    {
+      name: '智慧医院预约挂号系统',
+      platform: 'Web 管理系统',
+      description: '面向二级医院的门诊服务，患者可以在线预约挂号、查看检查报告，医生可以管理排班，管理员进行药品管理和统计分析。',
+    },
+  ],
+  ['web, name only', { name: '企业合同管理系统', platform: 'Web 管理系统' }],
+  ['mobile, Kotlin code', {
+    name: '骑行记录App软件',
+    platform: '移动 App',
+    codeAnalysis: {
+      languages: ['Kotlin', 'XML'],
+      sourceLines: 9120,
+      pages: ['ui/ride/RideActivity.kt', 'ui/track/TrackFragment.kt', 'ui/profile/ProfileFragment.kt', 'ui/ranking/RankingFragment.kt'],
+      entities: ['Ride', 'TrackPoint', 'User'],
+    },
+  }],
+  ['mobile, description', { name: '家庭记账软件', platform: '移动 App', description: '支持记账、收支统计、预算设置和账单导出，数据保存在手机本地。' }],
+  ['mini program, WXML code', {
+    name: '社区团购小程序',
+    platform: '微信小程序',
+    codeAnalysis: {
+      languages: ['JavaScript', 'WXML', 'WXSS'],
+      sourceLines: 6400,
+      pages: ['pages/index/index', 'pages/goods/detail', 'pages/cart/cart', 'pages/order/list', 'pages/address/edit', 'pages/mine/mine'],
+    },
+  }],
+  ['mini program, name only', { name: '校园跑腿小程序', platform: '微信小程序' }],
+  ['desktop, C#', {
+    name: '实验室样品管理软件',
+    platform: '桌面软件',
+    description: '用于登记实验样品、打印标签、查询检测结果。',
+    codeAnalysis: { languages: ['C#'], sourceLines: 15300, controllers: ['SampleForm', 'LabelPrintForm', 'ResultQueryForm', 'SettingsForm'] },
+  }],
+  ['embedded, C code', {
+    name: '温湿度采集终端控制软件',
+    category: '嵌入式软件',
+    description: '采集温湿度数据，通过串口上传到上位机，支持LCD显示和按键设置阈值，超限时蜂鸣器报警。',
+    codeAnalysis: { languages: ['C'], sourceLines: 5230, controllers: ['uart.c', 'adc.c', 'lcd.c', 'key.c', 'buzzer.c', 'main.c'] },
+  }],
+  ['embedded, category only', { name: '智能门锁控制软件', category: '嵌入式软件', platform: '嵌入式/物联网' }],
+  ['service, Go routes', {
+    name: '短信网关接口服务平台',
+    platform: '接口服务/中间件',
+    category: '中间件',
+    codeAnalysis: { languages: ['Go'], sourceLines: 7800, routes: ['POST /v1/sms/send', 'GET /v1/sms/status/{id}', 'POST /v1/template', 'GET /v1/template/list', 'GET /health'] },
+  }],
+  ['Python + TypeScript, long description', {
+    name: '在线考试系统',
+    platform: 'Web 管理系统',
+    keywords: ['教育', '题库'],
+    description:
+      '本系统面向中小学教师和学生。教师可以维护题库、组卷、发布考试、批改作业；学生可以在线考试、查看成绩；管理员负责班级管理、学生管理和教师管理。系统支持成绩统计分析和成绩导出。旨在减轻教师出卷和阅卷的工作量。',
+    codeAnalysis: {
+      languages: ['Python', 'TypeScript', 'HTML', 'CSS'],
+      sourceLines: 21000,
+      routes: ['/api/exams', '/api/exams/{id}/submit', '/api/questions', '/api/papers', '/api/scores/export', '/api/classes', '/api/students', '/api/teachers', '/api/homework'],
+      pages: ['src/pages/exam/ExamList.tsx', 'src/pages/exam/TakeExam.tsx', 'src/pages/score/ScoreList.tsx', 'src/pages/question/QuestionBank.tsx'],
+    },
+  }],
+  ['unknown platform, minimal', { name: 'XX软件' }],
+  ['many modules from code', {
+    name: '综合办公平台',
+    platform: 'Web 管理系统',
+    codeAnalysis: {
+      languages: ['Java', 'Vue'],
+      sourceLines: 90000,
+      controllers: [
+        'UserController', 'RoleController', 'MenuController', 'DeptController', 'NoticeController', 'LogController', 'ContractController',
+        'MeetingController', 'LeaveController', 'SalaryController', 'AssetController', 'DocumentController', 'TaskController', 'CustomerController',
+        'WorkflowController', 'AttendanceController',
+      ],
+    },
+  }],
+];
+
+function expectWithinLimits(info: AiInformation): void {
+  expect(() => ZAiInformation.parse(info)).not.toThrow();
+  expect(info.mainFunctions.length).toBeGreaterThanOrEqual(L.mainFunctionsMin);
+  expect(info.mainFunctions.length).toBeLessThanOrEqual(L.mainFunctionsMax);
+  expect(info.description.length).toBeGreaterThanOrEqual(L.descriptionMin);
+  expect(info.description.length).toBeLessThanOrEqual(L.descriptionMax);
+  for (const k of ['purpose', 'domain'] as const) expect(info[k].length).toBeLessThanOrEqual(50);
+  for (const k of ['devHardware', 'runHardware', 'devOs', 'devTools', 'runPlatform', 'runSupport'] as const) {
+    expect(info[k].length, k).toBeGreaterThan(0);
+    expect(info[k].length, k).toBeLessThanOrEqual(L.environmentMax);
+  }
+  expect(info.techFeatures.length).toBeLessThanOrEqual(L.techFeaturesMax);
+  expect(info.techTags.length).toBeLessThanOrEqual(3);
+  for (const t of info.techTags) expect(AI_TECH_TAGS).toContain(t);
+  expect(info.languages.length).toBeLessThanOrEqual(L.languagesMax);
+  expect(info.modules.length).toBeGreaterThanOrEqual(5);
+  expect(info.modules.length).toBeLessThanOrEqual(12);
+  expect(new Set(info.modules.map((m) => m.name)).size).toBe(info.modules.length);
+  // never padded: no sentence of 主要功能 appears twice
+  const ss = sentences(info.mainFunctions.replace(/\n/g, '')).map((s) => s.replace(/[，。；：、\s]/g, ''));
+  expect(new Set(ss).size).toBe(ss.length);
+  // purpose is not just the name
+  expect(info.purpose).not.toBe(info.modules[0].name);
+}
+
+describe('offline writer: limits (R11, 主要功能 500–1300)', () => {
+  it.each(CASES)('%s', (_label, input) => {
+    const info = writeInformation(input);
+    expectWithinLimits(info);
+    expect(info.purpose).not.toBe(input.name);
+  });
+
+  it('keeps every module of a large code base within 12 and every text within its limit', () => {
+    const input = CASES.find(([l]) => l === 'many modules from code')![1];
+    const info = writeInformation(input);
+    expect(info.modules).toHaveLength(12);
+    expectWithinLimits(info);
+  });
+});
+
+describe('offline writer: grounded in the input', () => {
+  it('names modules after the code analysis, with the operations the routes show', () => {
+    const info = writeInformation(buildWarehouseInput());
+    const names = info.modules.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['仓库管理', '库存管理', '采购管理', '供应商管理', '用户管理', '登录认证']));
+    // everyday English words read in Chinese; an unknown identifier stays readable
+    expect(names).toContain('看板管理');
+    expect(names).toContain('Quox管理');
+    expect(info.mainFunctions).toContain('仓库管理');
+    expect(info.mainFunctions).toContain('Quox管理');
+    const warehouse = info.modules.find((m) => m.name === '仓库管理')!;
+    expect(warehouse.operations).toEqual(expect.arrayContaining(['查询仓库列表', '新增仓库', '编辑仓库信息', '删除仓库']));
+    expect(warehouse.basis).toContain('WarehouseController');
+    const purchase = info.modules.find((m) => m.name === '采购管理')!;
+    expect(purchase.operations).toContain('审核采购单');
+    // all languages of the code, in the form's spelling (HTML/CSS included)
+    expect(info.languages).toBe('Java、Vue、JavaScript、HTML、CSS、SQL');
+    expect(info.devTools).toContain('IntelliJ IDEA');
+    expect(info.techFeatures).toContain('前后端分离');
+    expect(info.description).toContain('48213');
+  });
+
+  it('uses the menu texts of the code as module names', () => {
+    const info = writeInformation({
+      name: '物业收费系统',
+      platform: 'Web 管理系统',
+      codeAnalysis: { languages: ['PHP'], sourceLines: 3000, menuItems: ['收费管理/账单管理', '住户档案管理', '系统管理/在线用户'] },
+    });
+    const names = info.modules.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['账单管理', '住户档案管理']));
+    expect(names).toContain('系统监控');
+  });
+
+  it('derives modules from the phrases of the description', () => {
+    const info = writeInformation({
+      name: '智慧停车管理平台',
+      platform: 'Web 管理系统',
+      description: '支持车辆登记、违章查询和停车缴费，管理员可以查看车位使用情况。',
+    });
+    const ops = info.modules.flatMap((m) => m.operations);
+    expect(info.modules.map((m) => m.name)).toEqual(expect.arrayContaining(['车辆管理', '停车管理', '违章查询']));
+    expect(ops).toEqual(expect.arrayContaining(['车辆登记', '停车缴费']));
+    expect(info.domain).toBe('交通出行与停车服务');
+    expect(info.techTags).toContain('智慧城市');
+  });
+
+  it('makes no platform-inappropriate claims', () => {
+    const embedded = JSON.stringify(writeInformation(CASES.find(([l]) => l === 'embedded, C code')![1]));
+    for (const w of ['浏览器', '小程序', '用户管理', '角色', 'App', 'IntelliJ', '数据库']) expect(embedded).not.toContain(w);
+    expect(embedded).toContain('Keil');
+
+    const mini = JSON.stringify(writeInformation(CASES.find(([l]) => l === 'mini program, name only')![1]));
+    for (const w of ['浏览器', '角色权限', 'IntelliJ', 'Keil', '重置密码', '服务器 Linux']) expect(mini).not.toContain(w);
+    expect(mini).toContain('微信开发者工具');
+
+    const web = JSON.stringify(writeInformation(CASES.find(([l]) => l === 'web, name only')![1]));
+    for (const w of ['微信', '小程序', 'Keil', '嵌入式', '手机']) expect(web).not.toContain(w);
+
+    const service = JSON.stringify(writeInformation(CASES.find(([l]) => l === 'service, Go routes')![1]));
+    for (const w of ['浏览器', '小程序', '微信', '首页', '个人中心']) expect(service).not.toContain(w);
+  });
+
+  it('writes 编程语言 only when the code or the user names languages', () => {
+    expect(writeInformation({ name: '企业合同管理系统', platform: 'Web 管理系统' }).languages).toBe('');
+    expect(writeInformation({ name: '企业合同管理系统', platform: 'Web 管理系统', description: '后端使用 Java 开发，前端使用 Vue。' }).languages).toBe('Java、Vue');
+  });
+
+  it('picks the development tools from the languages', () => {
+    const tools = (languages: string[], platform?: string, category?: string) =>
+      writeInformation({ name: '测试软件', platform, category, codeAnalysis: { languages, sourceLines: 100 } }).devTools;
+    expect(tools(['TypeScript', 'Vue'], 'Web 管理系统')).toContain('Visual Studio Code');
+    expect(tools(['Python'], '接口服务/中间件')).toContain('PyCharm');
+    expect(tools(['Kotlin'], '移动 App')).toContain('Android Studio');
+    expect(tools(['JavaScript', 'WXML', 'WXSS'])).toContain('微信开发者工具');
+    expect(tools(['C'], undefined, '嵌入式软件')).toContain('Keil');
+    expect(tools(['Swift'], '移动 App')).toContain('Xcode');
+  });
+
+  it('infers the platform from the code when none is given', () => {
+    expect(writeInformation({ name: '点餐软件', codeAnalysis: { languages: ['JavaScript', 'WXML'], sourceLines: 10 } }).runPlatform).toContain('微信');
+    expect(writeInformation({ name: '点餐软件', codeAnalysis: { languages: ['Kotlin'], sourceLines: 10 } }).techTags).toContain('APP');
+  });
+});
+
+describe('offline writer: determinism and difference', () => {
+  it('gives the same output for the same input', () => {
+    for (const [, input] of CASES) expect(writeInformation(structuredClone(input))).toEqual(writeInformation(input));
+  });
+
+  it('gives different projects different texts', () => {
+    const mains = CASES.map(([, input]) => writeInformation(input).mainFunctions);
+    expect(new Set(mains).size).toBe(mains.length);
+    const a = writeInformation({ name: '企业合同管理系统', platform: 'Web 管理系统' });
+    const b = writeInformation({ name: '企业资产管理系统', platform: 'Web 管理系统' });
+    expect(a.mainFunctions).not.toBe(b.mainFunctions);
+    expect(a.description).not.toBe(b.description);
+  });
+});
+
+describe('offline writer: polishing and the English name', () => {
+  it('polishes a description: clean punctuation, no repeated sentence, ≤ 400', () => {
+    const out = polishDescriptionOffline({
+      name: '家庭记账软件',
+      platform: '移动 App',
+      description: '这个软件可以记账,统计收支 . 这个软件可以记账,统计收支 . 还能设置预算',
+    });
+    expect(out.length).toBeLessThanOrEqual(L.descriptionMax);
+    expect(out.length).toBeGreaterThanOrEqual(L.descriptionMin);
+    expect(out.match(/这个软件可以记账/g)).toHaveLength(1);
+    expect(out).toContain('统计收支');
+    expect(out).not.toMatch(/[a-z]?,/);
+  });
+
+  it('keeps a long description within 400 characters, cut at a sentence end', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `第${i + 1}项功能用于处理业务数据`).join('。') + '。';
+    const out = polishDescriptionOffline({ name: '业务处理系统', description: long });
+    expect(out.length).toBeLessThanOrEqual(400);
+    expect(out.endsWith('。')).toBe(true);
+  });
+
+  it('polishes a functional module and derives its operations', () => {
+    const r = polishFunctionOffline({ projectName: '仓储管理系统', moduleName: '库存管理', description: '' });
+    expect(r.operations.length).toBeGreaterThan(0);
+    expect(r.description).toContain('库存');
+    const r2 = polishFunctionOffline({ projectName: 'x系统', moduleName: '车辆管理', description: '支持车辆登记、车辆查询和车辆报废审核。', operations: [] });
+    expect(r2.operations).toEqual(expect.arrayContaining(['车辆登记', '车辆查询']));
+    const r3 = polishFunctionOffline({ projectName: 'x系统', moduleName: '报表', description: '说明', operations: ['导出、打印', '导出', 'x'.repeat(80)] });
+    expect(r3.operations).toEqual(['导出', '打印', 'x'.repeat(40)]);
+  });
+
+  it('translates names to English', () => {
+    expect(translateNameOffline('仓库管理系统')).toBe('Warehouse Management System');
+    expect(translateNameOffline('智慧停车管理平台')).toBe('Smart Parking Management Platform');
+    expect(translateNameOffline('码著软著材料生成系统')).toBe('Mazhu Software Copyright Material Generation System');
+    expect(translateNameOffline('ERP进销存管理系统 V2.0')).toMatch(/^ERP Jinxiaocun Management System$/);
+    expect(translateNameOffline('好运来')).toMatch(/^[A-Z][a-z]+$/);
+  });
+});
+
+describe('limit fixer and edit check', () => {
+  const input = buildWarehouseInput();
+
+  it('repairs a candidate that breaks the limits', () => {
+    const fixed = fitAiInformation(
+      {
+        description: '太短了。',
+        purpose: '为'.repeat(80),
+        domain: '仓储物流',
+        mainFunctions: '这是一个很长的功能说明。'.repeat(200),
+        techFeatures: '采用微服务架构，' + '高性能，'.repeat(40),
+        techTags: ['云计算', '区块链', 'App', '大数据', '物联网'],
+        devHardware: 'x'.repeat(80),
+        languages: 'COBOL',
+        modules: [{ name: '仓库管理', description: '维护仓库。', operations: ['新增仓库'] }, { name: '```js\nconsole.log(1)\n```' }],
+      },
+      input,
+    );
+    expect(() => ZAiInformation.parse(fixed)).not.toThrow();
+    expect(fixed.purpose.length).toBeLessThanOrEqual(50);
+    expect(fixed.mainFunctions.length).toBeLessThanOrEqual(1300);
+    expect(fixed.techTags).toEqual(['云计算', 'APP', '大数据']);
+    expect(fixed.languages).toBe('Java、Vue、JavaScript、HTML、CSS、SQL');
+    expect(fixed.description.length).toBeGreaterThanOrEqual(150);
+    expect(fixed.modules.length).toBeGreaterThanOrEqual(5);
+    expect(fixed.modules[0].name).toBe('仓库管理');
+    expect(JSON.stringify(fixed)).not.toContain('console.log');
+  });
+
+  it('reports the problems of an edit in Chinese', () => {
+    const ok = writeInformation(input);
+    expect(checkAiInformation(JSON.stringify(ok))).toEqual({ ok: true, data: ok });
+    const bad = checkAiInformation({ ...ok, mainFunctions: '太短', techTags: ['区块链'] });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.issues).toContain('主要功能：软件的主要功能至少 500 个字');
+      expect(bad.issues.some((i) => i.startsWith('技术特点标签'))).toBe(true);
+    }
+    expect(checkAiInformation('{oops')).toEqual({ ok: false, issues: ['内容不是合法的 JSON'] });
+  });
+});
+
+describe('createAiWriter', () => {
+  it('is the offline writer without AI_BASE_URL and says so', async () => {
+    const ai = createAiWriter({ model: 'deepseek-chat', timeoutMs: 1000 });
+    expect(ai.provider).toBe('offline');
+    const r = await answered((o) => ai.translateName('仓库管理系统', o));
+    expect(r).toEqual({ data: 'Warehouse Management System', provider: 'offline', attempts: 0 });
+    const info = await createOfflineWriter().generateInformation(buildWarehouseInput());
+    expectWithinLimits(info);
+  });
+});
