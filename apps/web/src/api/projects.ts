@@ -132,9 +132,8 @@ export async function addCodeProject(req: AddCodeProjectRequest): Promise<StartO
  * user info (so the navigation bar's points and free times change at once) and refreshes the user info.
  */
 export async function afterCharge(queryClient: QueryClient): Promise<void> {
-  await queryClient.invalidateQueries({ queryKey: ['points'] });
-  void queryClient.invalidateQueries({ queryKey: pointsKeys.userPoints });
-  void queryClient.invalidateQueries({ queryKey: pointsKeys.freeTimes });
+  // pointsKeys.* all start with 'points': the nav's balances, free times and the recharge page refetch.
+  await queryClient.invalidateQueries({ queryKey: [pointsKeys.userPoints[0]] });
   void queryClient.invalidateQueries({ queryKey: projectKeys.lists });
   try {
     const res = await get<UserPoints>('/api/getUserPoints', undefined, { silent: true, cancelKey: 'afterCharge:points' });
@@ -259,10 +258,12 @@ export async function downloadMaterials(p: { id: number; source: 'form' | 'code'
 
 // ---- Hooks -------------------------------------------------------------------------------------
 
+const emptyPage = (q: { page?: unknown; pageSize?: unknown }): Page<ProjectListItem> => ({ list: [], total: 0, page: Number(q.page ?? 1), pageSize: Number(q.pageSize ?? 10) });
+
 export function useProjectList(q: ProjectListQuery, opts: { pollWhileActive?: boolean } = {}) {
   return useQuery({
     queryKey: projectKeys.list(q),
-    queryFn: async ({ signal }) => unwrap(await getProjectList(q, signal)) ?? { list: [], total: 0, page: q.page ?? 1, pageSize: q.pageSize ?? 10 },
+    queryFn: async ({ signal }) => unwrap(await getProjectList(q, signal)) ?? emptyPage(q),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (query) => (opts.pollWhileActive && query.state.data?.list.some(isActive) ? 2000 : false),
@@ -272,7 +273,7 @@ export function useProjectList(q: ProjectListQuery, opts: { pollWhileActive?: bo
 export function useCodeProjectList(q: CodeProjectListQuery) {
   return useQuery({
     queryKey: projectKeys.codeList(q),
-    queryFn: async ({ signal }) => unwrap(await getCodeProjectList(q, signal)) ?? { list: [], total: 0, page: q.page ?? 1, pageSize: q.pageSize ?? 10 },
+    queryFn: async ({ signal }) => unwrap(await getCodeProjectList(q, signal)) ?? emptyPage(q),
     placeholderData: keepPreviousData,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.list.some(isActive) ? 2000 : false),
