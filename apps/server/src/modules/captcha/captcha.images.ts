@@ -200,6 +200,8 @@ interface PieceMask {
   top: number;
   left: number;
   alpha: Float32Array;
+  /** Edge strength 0..1 per pixel (outline weight). */
+  edge: Float32Array;
 }
 
 /**
@@ -260,10 +262,19 @@ function pieceMask(random: Random): PieceMask {
     return false;
   };
 
+  // Inside/outside at every pixel corner; only pixels whose corners disagree are supersampled (4×4).
+  const corners = new Uint8Array((w + 1) * (h + 1));
+  for (let y = 0; y <= h; y++) for (let x = 0; x <= w; x++) corners[y * (w + 1) + x] = inside(x, y) ? 1 : 0;
   const alpha = new Float32Array(w * h);
   const S = 4;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
+      const c = y * (w + 1) + x;
+      const sum = corners[c] + corners[c + 1] + corners[c + w + 1] + corners[c + w + 2];
+      if (sum === 0 || sum === 4) {
+        alpha[y * w + x] = sum / 4;
+        continue;
+      }
       let hits = 0;
       for (let sy = 0; sy < S; sy++) {
         for (let sx = 0; sx < S; sx++) if (inside(x + (sx + 0.5) / S, y + (sy + 0.5) / S)) hits++;
@@ -273,15 +284,21 @@ function pieceMask(random: Random): PieceMask {
   }
   const topPos = intBetween(random, 2, IMAGE_HEIGHT - h - 2);
   const leftPos = Math.floor((PIECE_STRIP_WIDTH - w) / 2);
-  return { w, h, top: topPos, left: leftPos, alpha };
+  return { w, h, top: topPos, left: leftPos, alpha, edge: edgeMap(alpha, w, h) };
 }
 
-/** Edge strength 0..1 of a mask at (x, y): how much coverage changes around the pixel. */
-function edgeAt(m: PieceMask, x: number, y: number): number {
-  const at = (xx: number, yy: number) => (xx < 0 || yy < 0 || xx >= m.w || yy >= m.h ? 0 : m.alpha[yy * m.w + xx]);
-  const a = at(x, y);
-  const g = Math.max(Math.abs(a - at(x - 1, y)), Math.abs(a - at(x + 1, y)), Math.abs(a - at(x, y - 1)), Math.abs(a - at(x, y + 1)));
-  return Math.min(1, g * 1.6);
+/** Edge strength 0..1 per pixel of a mask: how much coverage changes to the 4 neighbours. */
+function edgeMap(alpha: Float32Array, w: number, h: number): Float32Array {
+  const edge = new Float32Array(w * h);
+  const at = (x: number, y: number) => (x < 0 || y < 0 || x >= w || y >= h ? 0 : alpha[y * w + x]);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const a = alpha[y * w + x];
+      const g = Math.max(Math.abs(a - at(x - 1, y)), Math.abs(a - at(x + 1, y)), Math.abs(a - at(x, y - 1)), Math.abs(a - at(x, y + 1)));
+      edge[y * w + x] = Math.min(1, g * 1.6);
+    }
+  }
+  return edge;
 }
 
 /**
@@ -295,7 +312,7 @@ function drawGap(bg: Buffer, m: PieceMask, sx: number, shade: number, outline: n
       const px = sx + m.left + x;
       if (px < 0 || px >= IMAGE_WIDTH) continue;
       const a = m.alpha[y * m.w + x];
-      const e = edgeAt(m, x, y);
+      const e = m.edge[y * m.w + x];
       if (a === 0 && e === 0) continue;
       const i = (py * IMAGE_WIDTH + px) * 3;
       for (let c = 0; c < 3; c++) {
@@ -333,7 +350,7 @@ async function renderBlockPuzzle(backgrounds: Raster[], random: Random): Promise
         continue;
       }
       const b = (sy * IMAGE_WIDTH + x + sx) * 3;
-      const e = edgeAt(mask, xx, y);
+      const e = mask.edge[y * mask.w + xx];
       const n = (noise() + noise() - 1) * pieceNoise;
       for (let c = 0; c < 3; c++) {
         let v = bg[b + c] * lift + n;
