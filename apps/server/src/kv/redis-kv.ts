@@ -34,6 +34,8 @@ export function createRedisKv(redisUrlOrClient: string | Redis): Kv {
       if (!results) throw new Error('Redis MULTI for incrWindow was aborted');
       const [incrErr, count] = results[0];
       if (incrErr) throw incrErr;
+      const [expireErr] = results[1];
+      if (expireErr) throw new Error(`Redis EXPIRE … NX failed (Redis ≥ 7.0 is required): ${expireErr.message}`);
       return Number(count);
     },
     async ttl(key) {
