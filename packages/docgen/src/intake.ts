@@ -104,6 +104,9 @@ function skipReasonByName(rel: string): string | undefined {
   if (ext === 'map') return '源码映射文件';
   if (/\.(pb\.go|pb\.cc|pb\.h|g\.dart|freezed\.dart|designer\.cs|generated\.[a-z]+)$/.test(lower) || /_pb2(_grpc)?\.py$/.test(lower)) return '自动生成的代码';
   if (lower === 'r.java' || lower === 'buildconfig.java') return '自动生成的代码';
+  if (/^(vite|vitest|webpack|rollup|jest|babel|eslint|prettier|postcss|tailwind|karma|playwright|tsup|commitlint|stylelint|lint-staged|vue|next|nuxt|astro|svelte|metro|craco|uno|windi)\.config\.[cm]?[jt]s$/.test(lower) || /^\.[\w-]+rc\.[cm]?[jt]s$/.test(lower)) {
+    return '构建或工具配置文件';
+  }
   return undefined;
 }
 
