@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKv, createMemoryKv, createRedisKv, type Kv } from './index.js';
+import { createKv, createMemoryKv, createRedisKv, type Kv } from './index';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,4 +1,4 @@
-import { type Kv, normaliseTtl } from './kv.js';
+import { type Kv, normaliseTtl } from './kv';
 
 export interface MemoryKvOptions {
   /** Maximum number of live keys; above it the oldest-written entries are evicted one by one. Default 100 000. */

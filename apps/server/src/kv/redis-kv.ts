@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { type Kv, normaliseTtl } from './kv.js';
+import { type Kv, normaliseTtl } from './kv';
 
 /**
  * `Kv` on Redis (≥ 7.0 for `EXPIRE … NX`; GETDEL needs ≥ 6.2), for several server processes.
