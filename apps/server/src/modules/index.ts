@@ -23,7 +23,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const { db, kv, config, sessions } = deps;
   await app.register(contentRoutes, { db });
 
-  const captcha = createCaptchaService({ kv, testMode: config.captchaTestMode });
+  // Answers arriving under 300 ms after the challenge are refused in production (a human cannot drag that fast).
+  const captcha = createCaptchaService({ kv, testMode: config.captchaTestMode, minSolveMs: config.env === 'production' ? 300 : 0 });
+  if (config.env !== 'test') app.addHook('onReady', () => captcha.ready());
   await app.register(captchaRoutes, { captcha });
 
   const sender = createMessageSender(config, app.log, deps.outbox);
