@@ -6,8 +6,8 @@ import { z } from 'zod';
  *
  * Every limit comes from the R11 application form as summarised in spec/cpcc-materials.md
  * ("Application form (R11, in the order of the online form)"); 软件的主要功能 is 500–1300 characters since the
- * form of 2026-03-15. Lengths are counted in UTF-16 code units (`string.length`), the same unit as a browser
- * `maxLength` and zod's `.min()/.max()`; every Chinese character counts as 1.
+ * form of 2026-03-15. Lengths are counted in characters (Unicode code points), the unit of zod 4's `.min()/.max()`;
+ * every Chinese character counts as 1 (a browser `maxLength` counts UTF-16 units: an emoji counts 2 there).
  * Limits marked "ours" are not on the form: they keep texts usable in the manual and the web editor.
  */
 export const AI_LIMITS = {
@@ -84,8 +84,11 @@ const text = (max: number, label: string) =>
 
 /** What the code analysis of an uploaded code project tells the writer (all optional except languages and lines). */
 export const ZAiCodeAnalysis = z.object({
-  /** Languages as written on the form, e.g. ["Java", "Vue", "JavaScript", "HTML", "CSS"]. */
-  languages: z.array(z.string().trim().min(1).max(40)).max(40),
+  /**
+   * Languages as written on the form, e.g. ["Java", "Vue", "JavaScript", "HTML", "CSS"]; the form's text
+   * "Java、Vue、HTML" (as in `CodeAnalysis.languages`) is accepted and split.
+   */
+  languages: z.union([z.array(z.string().trim().min(1).max(40)).max(40), z.string().max(400)]),
   /** Total source lines of the whole program (源程序量). */
   sourceLines: z.number().int().min(0),
   files: z.number().int().min(0).optional(),
@@ -102,7 +105,7 @@ export const ZAiCodeAnalysis = z.object({
   /** Entry file, e.g. "src/main/java/com/acme/Application.java". */
   entry: z.string().max(300).optional(),
 });
-export type AiCodeAnalysis = z.infer<typeof ZAiCodeAnalysis>;
+export type AiCodeAnalysis = z.input<typeof ZAiCodeAnalysis>;
 
 /** Input of 生成 AI 信息 (getAIGeneratedInformation). */
 export const ZAiProjectInput = z.object({
@@ -121,7 +124,16 @@ export const ZAiProjectInput = z.object({
   keywords: z.array(z.string().trim().max(30)).max(20).optional(),
   codeAnalysis: ZAiCodeAnalysis.optional(),
 });
-export type AiProjectInput = z.infer<typeof ZAiProjectInput>;
+/** What callers pass (the request body of getAIGeneratedInformation without the project id). */
+export type AiProjectInput = z.input<typeof ZAiProjectInput>;
+
+/** Splits 编程语言 written as text ("Java、Vue，HTML") or returns the list as is, trimmed and deduplicated. */
+export function aiLanguageList(languages: string | readonly string[] | undefined): string[] {
+  const list = typeof languages === 'string' ? languages.split(/[、,，;；/]+/) : (languages ?? []);
+  const out: string[] = [];
+  for (const l of list.map((x) => x.trim()).filter(Boolean)) if (!out.some((o) => o.toLowerCase() === l.toLowerCase())) out.push(l);
+  return out;
+}
 
 /** One functional module (功能模块): a chapter of the manual and an item of 主要功能. */
 export const ZAiModule = z.object({

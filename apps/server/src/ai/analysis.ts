@@ -1,4 +1,4 @@
-import type { AiCodeAnalysis, AiProjectInput } from '@mazhu/contracts';
+import { aiLanguageList, type AiCodeAnalysis, type AiProjectInput } from '@mazhu/contracts';
 import {
   CN_ACTIONS,
   CONCEPTS,
@@ -109,7 +109,7 @@ export function resolvePlatform(input: AiProjectInput): { key: PlatformKey; labe
   if (/中间件/.test(cat)) return { key: 'service', label: given || PLATFORM_LABELS.service };
   const code = input.codeAnalysis;
   if (code) {
-    const langs = code.languages.map((l) => l.toLowerCase());
+    const langs = aiLanguageList(code.languages).map((l) => l.toLowerCase());
     const has = (l: string) => langs.includes(l);
     const pages = code.pages?.length ?? 0;
     const routes = code.routes?.length ?? 0;
@@ -172,6 +172,11 @@ function singular(w: string): string {
 }
 
 const ANDROID_SUFFIX = new Set(['activity', 'fragment', 'adapter', 'viewmodel', 'dialog', 'form', 'window', 'widget', 'screen']);
+/** Button and column texts that a scan of menu titles picks up. */
+const MENU_STOP = new Set(
+  '搜索 查询 重置 新增 添加 修改 编辑 删除 确定 确认 取消 提交 返回 操作 状态 备注 详情 导出 导入 保存 关闭 上传 下载 刷新 登录 注册 退出 提示 警告 全部 更多 其他'.split(' '),
+);
+
 const PAGE_NOISE = new Set(['page', 'pages', 'view', 'views', 'index', 'src', 'components', 'screens', 'screen', 'main', 'app']);
 
 interface ItemReading {
@@ -229,7 +234,7 @@ const LEAD =
 /** A subject and a modal verb at the start of a phrase: "患者可以", "管理员进行", "商家还可以". */
 const SUBJECT = /^[\u3400-\u9fff]{1,5}?(?:还可以|也可以|可以|能够|负责|需要|可|能|进行|通过)(?=[\u3400-\u9fff]{2})/;
 const VERB_START =
-  /^(查看|查询|发布|上传|下载|提交|编辑|维护|生成|导出|导入|申请|浏览|统计|分析|设置|配置|处理|跟踪|监控|监测|采集|控制|记录|新增|添加|删除|修改|管理|审核|审批|预约|购买|支付|评价|收藏|分享|搜索|领取|兑换|填写|录入|打印|上报|发起)/;
+  /^(查看|查询|发布|上传|下载|提交|编辑|维护|生成|导出|导入|申请|浏览|统计|分析|设置|配置|处理|跟踪|监控|监测|采集|控制|记录|新增|添加|删除|修改|管理|审核|审批|预约|购买|支付|评价|收藏|分享|搜索|领取|兑换|填写|录入|打印|上报|发起|开具|书写|写|开(?!发|始|展|放|通|源))/;
 const TAIL = /(?:等功能|等模块|功能模块|等多个模块|等服务|等|功能|模块|服务|操作|业务|工作)+$/;
 const LEAD_VERB = /^(查看|查询|发布|上传|下载|提交|编辑|维护|生成|导出|导入|申请|浏览|统计|分析|设置|配置|处理|跟踪|监控|监测|采集|控制|记录)([\u3400-\u9fff]{2,8})$/;
 const ACTION_RE = new RegExp(`(${CN_ACTIONS.join('|')})$`);
@@ -308,7 +313,7 @@ const PLATFORM_MODULES: Record<PlatformKey, Array<[string, PlatformOverride?]>> 
   ],
   embedded: [
     ['init'],
-    ['setting', { name: '参数配置', does: '设置并保存设备运行所需的参数' }],
+    ['setting', { name: '参数配置', does: '设置并保存设备运行所需的参数', ops: ['设置运行参数', '保存参数'] }],
     ['comm'],
     ['monitor', { name: '运行状态监测', does: '检测设备的运行状态并在异常时给出提示', ops: ['检测运行状态', '异常状态提示'] }],
     ['fault'],
@@ -440,13 +445,16 @@ function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void 
       .map((s) => s.trim())
       .filter(Boolean);
     const leaf = segs.at(-1);
-    if (!leaf || (GENERIC_MENUS.has(leaf) && segs.length > 1)) continue;
+    if (!leaf || MENU_STOP.has(leaf) || (GENERIC_MENUS.has(leaf) && segs.length > 1)) continue;
     const cons = conceptsInText(leaf, embedded);
     const nice = menuName(leaf);
-    if (cons.length > 0) {
-      set.concept(cons[0], 'code', `菜单:${leaf}`, 4, [], nice);
-    } else if (nice || (leaf.length >= 2 && leaf.length <= 12 && /^[\u3400-\u9fff]+$/.test(leaf))) {
-      const name = nice ?? leaf;
+    // Menu texts found by a best-effort scan include form labels ("用户名称"): a concept counts only when the text
+    // reads like a menu or page title ("订单列表", "用户管理", or the bare word "订单").
+    const menuLike = nice || cons.some((con) => con.cn.some((w) => leaf === w || new RegExp(`^${w}(列表|详情|信息|中心|记录|查询)$`).test(leaf)));
+    if (cons.length > 0 && menuLike) {
+      set.concept(cons[0], 'code', `菜单:${leaf}`, nice ? 4 : 2, [], nice);
+    } else if (nice && cons.length === 0) {
+      const name = nice;
       const m = ACTION_RE.exec(name);
       const x = m ? name.slice(0, -m[1].length) || name : name;
       set.other(
@@ -473,7 +481,7 @@ function addText(set: ModuleSet, label: string, text: string, weight: number, em
       const isAliasOnly = con.cn.includes(phrase) || con.en.includes(phrase.toLowerCase());
       const verbFirst = VERB_START.test(phrase) && !phrase.endsWith('管理');
       if (!action && !verbFirst && !isAliasOnly && !/(模块|中心|系统)$/.test(phrase)) continue;
-      const ops: Operation[] = (action && action !== '管理') || verbFirst ? [{ text: phrase }] : [];
+      const ops: Operation[] = ((action && action !== '管理') || verbFirst) && !isAliasOnly ? [{ text: phrase }] : [];
       const at = con.cn.map((w) => phrase.indexOf(w)).filter((i) => i >= 0);
       const from = at.length > 0 ? Math.min(...at) : 0;
       const named = phrase.slice(from);
@@ -582,7 +590,7 @@ export function readProject(input: AiProjectInput, minModules = 5): ProjectFacts
   const { key: platform, label } = resolvePlatform(input);
   const description = input.description?.trim() ? normalizeChinese(input.description) : '';
   const code = input.codeAnalysis;
-  const fromCode = uniq((code?.languages ?? []).map((l) => l.trim()).filter(Boolean), (l) => l.toLowerCase());
+  const fromCode = aiLanguageList(code?.languages);
   const languages = fromCode.length > 0 ? fromCode : languagesInText([description, ...(input.keywords ?? [])].join(' '));
   const modules = deriveModules(input, platform, minModules);
   const dom = detectDomain(input, modules);

@@ -352,7 +352,10 @@ export const CONCEPTS: Concept[] = [
   c('power', 'power battery lowpower sleep', '电源 电池 低功耗', '电源管理', '电源状态', '管理供电状态与低功耗模式', 'monitor 进入低功耗模式', { embeddedOnly: true }),
   c('init', 'init initialize boot startup bsp hal board', '初始化', '系统初始化', '硬件', '上电后完成时钟、外设与参数的初始化', '初始化外设 加载运行参数', { embeddedOnly: true }),
   c('fault', 'watchdog wdg exception', '看门狗 异常处理', '异常处理', '异常', '检测运行异常并进行恢复处理', '检测运行异常 异常恢复', { embeddedOnly: true }),
-  c('nvstore', 'flash eeprom sdcard nvm', '存储', '数据存储', '数据', '将参数与运行数据保存到非易失存储器', 'create 读取存储数据', { embeddedOnly: true }),
+  c('nvstore', 'flash eeprom sdcard nvm', '存储', '数据存储', '数据', '将参数与运行数据保存到非易失存储器', '保存运行参数 读取存储数据', { embeddedOnly: true }),
+  c('doorlock', 'doorlock', '门锁 开锁 智能锁', '门锁控制', '门锁', '根据验证结果控制门锁的开启与关闭', '验证开锁请求 控制门锁开关 记录开锁记录', { domain: 'iot' }),
+  c('lighting', 'light lighting lamp', '灯光 照明 路灯', '照明控制', '灯光', '控制灯具的开关与亮度', '开关灯具 调节亮度'),
+  c('charger', 'charger charging', '充电桩 充电', '充电管理', '充电记录', '控制充电过程并记录充电信息', '启动充电 停止充电 查询充电记录'),
   // industries
   c('map', 'map gis location geo geofence poi amap baidumap track trajectory navigation', '地图 定位 轨迹 导航 位置', '地图定位', '位置', '在地图上展示位置并记录轨迹', '查看地图位置 查询轨迹', { tag: '地理信息' }),
   c('vehicle', 'vehicle car fleet driver truck', '车辆 司机 驾驶员', '车辆管理', '车辆', '维护车辆与驾驶员信息', 'create update query', { domain: 'traffic' }),
@@ -407,7 +410,7 @@ export const WEAK_WORDS = new Set(
 /** Concepts that make sense as firmware modules when only a name or description names them. */
 export const EMBEDDED_CONCEPTS = new Set([
   'telemetry', 'comm', 'actuator', 'display', 'indicator', 'keypad', 'power', 'init', 'fault', 'nvstore', 'alarm', 'firmware',
-  'energy', 'monitor', 'setting', 'log', 'map', 'ai', 'security', 'scan', 'farm',
+  'energy', 'monitor', 'setting', 'log', 'map', 'ai', 'security', 'scan', 'farm', 'doorlock', 'lighting', 'charger',
 ]);
 
 /** Parent menu texts that only group other menus. */

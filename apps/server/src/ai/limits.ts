@@ -9,7 +9,7 @@ import {
 } from '@mazhu/contracts';
 import { z } from 'zod';
 import { polishFunctionOffline, writeInformation } from './offline-writer';
-import { clip, normalizeChinese, trimToLength, uniq, visibleLength } from './text';
+import { clip, cpLen, normalizeChinese, trimToLength, uniq, visibleLength } from './text';
 
 /**
  * The limit fixer: turns any candidate AI information (a chat model's answer, a user's edit) into one that passes
@@ -73,8 +73,8 @@ function cleanLines(s: string | undefined): string {
 /** Cuts a label (environment field) at a separator so that it stays ≤ `max`; no 。 at the end. */
 export function fitLabel(s: string | undefined, max: number): string {
   const t = (s ?? '').replace(/\s+/g, ' ').trim().replace(/[。.]$/, '');
-  if (t.length <= max) return t;
-  const head = t.slice(0, max);
+  if (cpLen(t) <= max) return t;
+  const head = [...t].slice(0, max).join('');
   const cut = Math.max(...['，', '、', '；', ',', ';', '/', ' '].map((c) => head.lastIndexOf(c)));
   return (cut >= max * 0.4 ? head.slice(0, cut) : head).replace(/[，、；,;/\s]+$/, '').trim();
 }
@@ -129,7 +129,7 @@ export function fitAiInformation(candidate: AiInformationDraft, input: AiProject
 
   const description = trimToLength(cleanText(candidate.description), L.descriptionMax);
   let main = cleanLines(candidate.mainFunctions);
-  if (main.length > L.mainFunctionsMax) main = trimToLength(main, L.mainFunctionsMax);
+  if (cpLen(main) > L.mainFunctionsMax) main = trimToLength(main, L.mainFunctionsMax);
   if (visibleLength(main) < L.mainFunctionsMin) main = fallback().mainFunctions;
   const text = (v: string | undefined, max: number, fb: () => string) => {
     const t = trimToLength(cleanText(v), max).replace(/。$/, max <= 50 ? '' : '。');
@@ -137,7 +137,7 @@ export function fitAiInformation(candidate: AiInformationDraft, input: AiProject
   };
 
   const info: AiInformation = {
-    description: description.length >= L.descriptionMin ? description : fallback().description,
+    description: cpLen(description) >= L.descriptionMin ? description : fallback().description,
     purpose: text(candidate.purpose, L.purposeMax, () => fallback().purpose),
     domain: text(candidate.domain, L.domainMax, () => fallback().domain),
     mainFunctions: main,

@@ -181,6 +181,70 @@ describe('offline writer: limits (R11, 主要功能 500–1300)', () => {
   });
 });
 
+/** Deterministic pseudo-random inputs (mulberry32), to shake out limit violations on odd combinations. */
+function randomInputs(n: number): AiProjectInput[] {
+  let seed = 20260315;
+  const rnd = () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const one = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
+  const some = <T,>(xs: readonly T[], max: number): T[] => xs.filter(() => rnd() < max / xs.length);
+  const names = ['智慧校园一卡通管理平台', '医院药品库存管理系统', '超长名称'.repeat(11) + '系统', 'ERP进销存软件', '🚀火箭发射模拟软件', 'A', '农业大棚物联网监测平台', '电子合同签署系统', '游戏关卡编辑器软件'];
+  const platforms = [undefined, 'Web 管理系统', '移动 App', '微信小程序', '桌面软件', '嵌入式/物联网', '接口服务/中间件', '鸿蒙应用', '其他'];
+  const descriptions = [
+    undefined,
+    '',
+    '支持订单管理、商品管理、会员积分和优惠券发放，并提供销售统计报表。',
+    'A system for managing things.',
+    '。。。，，，',
+    '用户可以预约、挂号、缴费；医生可以开处方、写病历。'.repeat(20),
+    '采集土壤温湿度和光照数据，通过MQTT上报到云平台，超过阈值时自动开启水泵灌溉。',
+    '面向'.repeat(30),
+  ];
+  const idents = ['UserController', 'GET /api/order/list', 'src/views/goods/index.vue', 'pages/cart/cart', 'ProductEntity', 'uart.c', 'POST /api/v1/xyz/create', 'FooBarBazController', '/api/report/export', 'LeaveController', 'DeviceController', 'GET /api/alarm/{id}'];
+  const menus = ['系统管理/用户管理', '订单列表', '用户名称', '搜索', '考勤统计', '设备台账管理', '创建时间'];
+  const langs = ['Java', 'Vue', 'TypeScript', 'Python', 'C', 'Kotlin', 'WXML', 'Go', 'C#', 'HTML', 'CSS', 'SQL', 'Swift'];
+  return Array.from({ length: n }, () => {
+    const withCode = rnd() < 0.6;
+    return {
+      name: one(names),
+      platform: one(platforms),
+      category: one([undefined, '应用软件', '嵌入式软件', '中间件', '操作系统']),
+      description: one(descriptions),
+      keywords: rnd() < 0.3 ? some(['人工智能', '大数据', '5G', '教育', '金融科技', 'VR'], 3) : undefined,
+      codeAnalysis: withCode
+        ? {
+            languages: rnd() < 0.5 ? some(langs, 4) : some(langs, 3).join('、'),
+            sourceLines: Math.floor(rnd() * 100000),
+            routes: some(idents, 8),
+            pages: some(idents, 5),
+            controllers: some(idents, 6),
+            entities: some(idents, 3),
+            menuItems: some(menus, 4),
+          }
+        : undefined,
+    };
+  });
+}
+
+describe('offline writer: random inputs', () => {
+  it('keeps every limit on 300 random projects and never throws', () => {
+    for (const input of randomInputs(300)) {
+      let info: AiInformation;
+      try {
+        info = writeInformation(input);
+      } catch (e) {
+        throw new Error(`${(e as Error).message}\n${JSON.stringify(input)}`);
+      }
+      expectWithinLimits(info);
+      expect(writeInformation(input)).toEqual(info);
+    }
+  });
+});
+
 describe('offline writer: grounded in the input', () => {
   it('names modules after the code analysis, with the operations the routes show', () => {
     const info = writeInformation(buildWarehouseInput());

@@ -22,7 +22,7 @@ import {
 import { CN_ACTIONS, DOMAINS, OP_EXPLAIN, OP_TEXT, actionOps } from './lexicon';
 import type { AiCallOptions, AiWriter } from './provider';
 import { translateNameOffline } from './translate';
-import { clip, hash32, joinCn, joinWithin, normalizeChinese, pick, sentences, trimToLength, uniq, visibleLength } from './text';
+import { clip, cpLen, hash32, joinCn, joinWithin, normalizeChinese, pick, sentences, trimToLength, uniq, visibleLength } from './text';
 
 /**
  * The built-in offline writer: deterministic, no network. Every text is composed from the input (name, category,
@@ -165,7 +165,7 @@ export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f
   );
   const levels = modules.map(() => 3);
   const paragraphs = () => modules.map((m, i) => moduleParagraph(m, i, levels[i], f.seed));
-  const total = (extra: string[]) => [intro, ...paragraphs(), ...extra].join('\n').length;
+  const total = (extra: string[]) => cpLen([intro, ...paragraphs(), ...extra].join('\n'));
   const target = L.mainFunctionsMax - 40;
   while (total([]) > target) {
     const ps = paragraphs();
@@ -188,7 +188,7 @@ export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f
     if (total([...extra, c]) <= L.mainFunctionsMax) extra.push(c);
   }
   let text = [intro, ...paragraphs(), ...extra].join('\n');
-  if (text.length > L.mainFunctionsMax) text = trimToLength(text, L.mainFunctionsMax);
+  if (cpLen(text) > L.mainFunctionsMax) text = trimToLength(text, L.mainFunctionsMax);
   return text;
 }
 
@@ -238,8 +238,8 @@ function composeDescription(f: ProjectFacts, purpose: string, userMax = 220): st
   ];
   let text = s.join('');
   for (const m of more) {
-    if (text.length >= L.descriptionMin) break;
-    if ((text + m).length <= L.descriptionMax) text += m;
+    if (cpLen(text) >= L.descriptionMin) break;
+    if (cpLen(text + m) <= L.descriptionMax) text += m;
   }
   return trimToLength(text, L.descriptionMax);
 }
@@ -256,7 +256,7 @@ function composePurpose(f: ProjectFacts): string {
   const within = (build: (items: string) => string) => {
     for (let n = objs.length; n >= 1; n--) {
       const t = build(objs.slice(0, n).join('、'));
-      if (t.length <= L.purposeMax) return t;
+      if (cpLen(t) <= L.purposeMax) return t;
     }
     return clip(build(objs[0] ?? '业务'), L.purposeMax);
   };
@@ -435,7 +435,7 @@ function techFeatures(f: ProjectFacts): string {
   let out = '';
   for (const p of parts) {
     const next = out ? `${out}，${p}` : p;
-    if (next.length + 1 > L.techFeaturesMax) break;
+    if (cpLen(next) + 1 > L.techFeaturesMax) break;
     out = next;
   }
   return out + '。';

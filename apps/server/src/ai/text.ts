@@ -1,14 +1,24 @@
 /**
- * Small text helpers of the AI writer. Lengths are `string.length` (UTF-16 code units), the unit of zod's
- * `.max()` and of a browser `maxLength`; a Chinese character counts 1.
+ * Small text helpers of the AI writer. Lengths are counted in characters (Unicode code points), the unit of zod 4's
+ * `.min()/.max()` on strings; a Chinese character counts 1 (an emoji too, unlike `string.length`).
  */
 
 const SENTENCE_END = /[。！？；!?;]/;
 const CLAUSE_END = /[，、,：:]/;
 
+/** Length in characters (code points), as zod counts it. */
+export function cpLen(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) n++;
+  }
+  return n;
+}
+
 /** Characters that are not whitespace: what a reader would call the length of a Chinese text. */
 export function visibleLength(s: string): number {
-  return s.replace(/\s+/g, '').length;
+  return cpLen(s.replace(/\s+/g, ''));
 }
 
 /**
@@ -17,21 +27,22 @@ export function visibleLength(s: string): number {
  */
 export function trimToLength(s: string, max: number): string {
   const t = s.trim();
-  if (t.length <= max) return t;
-  const head = t.slice(0, max);
+  if (cpLen(t) <= max) return t;
+  const head = [...t].slice(0, max);
   for (let i = head.length - 1; i >= Math.floor(max * 0.4); i--) {
-    if (SENTENCE_END.test(head[i])) return head.slice(0, i + 1).trim();
+    if (SENTENCE_END.test(head[i])) return head.slice(0, i + 1).join('').trim();
   }
   for (let i = head.length - 2; i >= Math.floor(max * 0.4); i--) {
-    if (CLAUSE_END.test(head[i])) return (head.slice(0, i) + '。').trim();
+    if (CLAUSE_END.test(head[i])) return (head.slice(0, i).join('') + '。').trim();
   }
-  return isCjk(head) ? head.slice(0, max - 1) + '。' : head.trim();
+  const joined = head.join('');
+  return isCjk(joined) ? head.slice(0, max - 1).join('') + '。' : joined.trim();
 }
 
 /** Cuts a short label (module name, operation, environment item) to `max` without adding punctuation. */
 export function clip(s: string, max: number): string {
   const t = s.trim();
-  return t.length <= max ? t : t.slice(0, max).trim();
+  return cpLen(t) <= max ? t : [...t].slice(0, max).join('').trim();
 }
 
 /** True when the text contains CJK ideographs. */
@@ -103,7 +114,7 @@ export function joinWithin(items: readonly string[], sep: string, max: number): 
   let out = '';
   for (const it of items) {
     const next = out ? out + sep + it : it;
-    if (next.length > max) break;
+    if (cpLen(next) > max) break;
     out = next;
   }
   return out;
