@@ -12,7 +12,7 @@ export function CodeAnalysisView({ analysis }: { analysis: CodeAnalysis }) {
   const total = a.byLanguage.reduce((s, l) => s + l.lines, 0) || 1;
   const stats = [
     { label: '源程序量', value: `${n(a.sourceLines)} 行`, hint: '全部源程序总行数，填入申请表', testId: 'stat-source-lines' },
-    { label: '代码行 / 注释行 / 空行', value: `${n(a.codeLines)} / ${n(a.commentLines)} / ${n(a.blankLines)}` },
+    { label: '代码行', value: `${n(a.codeLines)} 行`, hint: `注释 ${n(a.commentLines)} 行，空行 ${n(a.blankLines)} 行（空行不印入材料）` },
     { label: '纳入的源文件', value: `${n(a.files)} 个`, hint: a.skipped ? `已排除 ${n(a.skipped)} 个第三方、生成或二进制文件` : '没有需要排除的文件', testId: 'stat-files' },
     {
       label: '程序鉴别材料',

@@ -68,7 +68,7 @@ export default function FormPreview({ draft, checks, extra }: { draft: ProjectDr
 
   return (
     <div className="form-preview">
-      <Descriptions bordered size="small" column={2} items={items} styles={{ label: { width: 190, whiteSpace: 'nowrap' } }} />
+      <Descriptions bordered size="small" column={2} items={items} styles={{ label: { width: 150, whiteSpace: 'nowrap' } }} />
 
       <div className="form-section-title" style={{ marginTop: 28 }}>
         提交前检查

@@ -60,6 +60,7 @@ export default function ProjectTable({
     {
       title: '软件名称',
       key: 'name',
+      width: showCode ? 240 : undefined,
       render: (_, p) => (
         <div className="pt-name">
           <Link to={editLink(p)} className="pt-title">

@@ -6,10 +6,10 @@ import './project.css';
 /** The wizard's side column: what has been filled so far, and the rules the materials must meet. */
 export default function WizardAside({ upload, status, tips }: { upload: CodeUpload | null; status?: ProjectStatus; tips: string[] }) {
   const form = Form.useFormInstance<ProjectFormValues>();
-  const name = Form.useWatch('name', form);
-  const version = Form.useWatch('version', form);
-  const main = Form.useWatch('mainFunctions', form);
-  const modules = Form.useWatch('modules', form);
+  const name = Form.useWatch('name', { form, preserve: true });
+  const version = Form.useWatch('version', { form, preserve: true });
+  const main = Form.useWatch('mainFunctions', { form, preserve: true });
+  const modules = Form.useWatch('modules', { form, preserve: true });
   const mf = (main ?? '').trim().length;
   const mfOk = mf >= PROJECT_LIMITS.mainFunctionsMin && mf <= PROJECT_LIMITS.mainFunctionsMax;
   return (

@@ -26,6 +26,7 @@ function buildDraft(over: Partial<ProjectDraft> = {}, form: Partial<ProjectDraft
       mainFunctions: `本软件包括${MODULES.map((m) => m.name).join('、')}。`.padEnd(600, '。'),
       techFeatures: '前后端分离，支持多仓库',
       techTags: ['大数据'],
+      ownerIds: [1],
       ...form,
     },
     ...over,

@@ -170,7 +170,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   const blocked = !canGenerate(checks);
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} requiredMark="optional" scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
+    <Form form={form} layout="vertical" initialValues={initialValues} scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
       <div className="wizard-steps">
         <Steps
           current={step}

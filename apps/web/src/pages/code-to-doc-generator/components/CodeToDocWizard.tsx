@@ -59,8 +59,8 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
   const ai = useAiWriter();
   const aiTried = useRef(false);
   const [, force] = useState(0);
-  const name = Form.useWatch('name', form);
-  const version = Form.useWatch('version', form);
+  const name = Form.useWatch('name', { form, preserve: true });
+  const version = Form.useWatch('version', { form, preserve: true });
 
   const initialValues = useMemo(() => ({ ...DEFAULT_VALUES, ...(details ? fromDetails(details) : {}) }), [details]);
   const values = (): ProjectFormValues => form.getFieldsValue(true) as ProjectFormValues;
@@ -171,7 +171,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
   const header = `${(name ?? '').trim() || '软件全称'} ${(version ?? '').trim() || 'V1.0'}`;
 
   return (
-    <Form form={form} layout="vertical" initialValues={initialValues} requiredMark="optional" scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
+    <Form form={form} layout="vertical" initialValues={initialValues} scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
       <div className="wizard-steps">
         <Steps current={step} items={STEPS.map((s, i) => ({ ...s, disabled: i > reached || ai.loading || saving }))} onChange={(i) => (i <= reached ? go(i) : undefined)} />
       </div>
