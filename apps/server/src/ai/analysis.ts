@@ -506,6 +506,36 @@ function addText(set: ModuleSet, label: string, text: string, weight: number, em
   }
 }
 
+/** Keywords that describe the software rather than name a function (tags, industries, qualities). */
+const NOT_A_MODULE = /^(APP|游戏|教育|金融|医疗|地理信息|云计算|信息安全|大数据|人工智能|VR|5G|小程序|物联网|智慧城市)$|架构|并发|性能|稳定|高效|技术|框架|开源|跨平台|响应式|可靠|易用|安全性/i;
+
+/** A keyword (the projects module passes the user's own module names as keywords) as a module. */
+function addKeyword(set: ModuleSet, kw: string, embedded: boolean): void {
+  if (!kw || NOT_A_MODULE.test(kw) || Object.values(DOMAINS).some((d) => d.words.includes(kw))) return;
+  const con = textConcepts(kw, embedded)[0];
+  // "用户管理" or "订单" is the concept itself; "合同模板管理" is the user's own module and keeps its own words.
+  if (con && (con.name === kw || con.cn.some((w) => kw === w || kw === `${w}管理`) || con.en.includes(kw.toLowerCase()))) {
+    set.concept(con, 'text', `关键词:${kw}`, 3);
+    return;
+  }
+  if (!/^[\u3400-\u9fffA-Za-z0-9]{2,12}$/.test(kw) || !/[\u3400-\u9fff]/.test(kw) || languagesInText(kw).length > 0) return;
+  const action = ACTION_RE.exec(kw)?.[1];
+  const x = action ? kw.slice(0, -action.length) || kw : kw;
+  set.other(
+    `k:${kw}`,
+    {
+      name: kw,
+      obj: x,
+      does: action === '管理' ? `维护${x}相关信息` : `提供${kw}${/(中心|功能)$/.test(kw) ? '' : '相关功能'}`,
+      ops: (action ? actionOps(action, x) : []).map((t) => ({ text: t })),
+      source: 'text',
+      concept: con ? { ...con, ops: [] } : undefined,
+    },
+    `关键词:${kw}`,
+    3,
+  );
+}
+
 function addName(set: ModuleSet, name: string, embedded: boolean): void {
   const core = name.replace(/(管理)?(系统|软件|平台|小程序|App|APP)$/, '');
   for (const con of textConcepts(core, embedded)) set.concept(con, 'text', `名称:${name}`, 6);
@@ -514,8 +544,9 @@ function addName(set: ModuleSet, name: string, embedded: boolean): void {
 function finishOps(m: DraftModule): void {
   let ops = uniq(m.ops, (o) => o.key ?? o.text);
   ops = ops.filter((o) => !o.key || !ops.some((p) => p !== o && !p.key && p.text === o.text));
-  if (ops.length < 2 && m.concept) ops = uniq([...ops, ...conceptOps(m.concept)], (o) => o.key ?? o.text).slice(0, Math.max(3, ops.length));
-  if (ops.length < 2 && !m.concept) ops = uniq([...ops, { key: 'query' as OpKey, text: OP_TEXT.query(m.obj) }, { key: 'detail' as OpKey, text: OP_TEXT.detail(m.obj) }], (o) => o.key ?? o.text);
+  const core = m.concept ? conceptOps(m.concept) : [];
+  if (ops.length < 2 && core.length > 0) ops = uniq([...ops, ...core], (o) => o.key ?? o.text).slice(0, Math.max(3, ops.length));
+  if (ops.length < 2 && core.length === 0) ops = uniq([...ops, { key: 'query' as OpKey, text: OP_TEXT.query(m.obj) }, { key: 'detail' as OpKey, text: OP_TEXT.detail(m.obj) }], (o) => o.key ?? o.text);
   const rank = (o: Operation) => (m.fixedOrder ? 0 : o.key ? OP_ORDER.indexOf(o.key) : 100);
   m.ops = ops
     .map((o, i) => ({ o, i }))
@@ -534,9 +565,7 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey, minM
   const set = new ModuleSet();
   addName(set, input.name, embedded);
   if (input.description) addText(set, '描述', input.description, 5, embedded);
-  for (const k of input.keywords ?? []) {
-    for (const con of textConcepts(k, embedded)) set.concept(con, 'text', `关键词:${k}`, 3);
-  }
+  for (const k of input.keywords ?? []) addKeyword(set, k.trim(), embedded);
   if (input.codeAnalysis) addCode(set, input.codeAnalysis, embedded);
 
   const found = set.all();

@@ -291,6 +291,20 @@ describe('offline writer: grounded in the input', () => {
     expect(info.techTags).toContain('智慧城市');
   });
 
+  it("keeps the user's own module names given as keywords", () => {
+    const info = writeInformation({
+      name: '电子合同签署平台',
+      platform: 'Web 管理系统',
+      keywords: ['电子签章', '合同模板管理', '用户管理', '高并发', '金融', '地图导航'],
+    });
+    const names = info.modules.map((m) => m.name);
+    expect(names).toEqual(expect.arrayContaining(['电子签章', '合同模板管理', '用户管理', '地图导航', '合同管理']));
+    expect(names).not.toContain('高并发');
+    expect(names).not.toContain('金融');
+    expect(info.modules.find((m) => m.name === '合同模板管理')!.operations).toContain('新增合同模板');
+    expect(info.techTags).toEqual(expect.arrayContaining(['金融', '地理信息']));
+  });
+
   it('makes no platform-inappropriate claims', () => {
     const embedded = JSON.stringify(writeInformation(CASES.find(([l]) => l === 'embedded, C code')![1]));
     for (const w of ['浏览器', '小程序', '用户管理', '角色', 'App', 'IntelliJ', '数据库']) expect(embedded).not.toContain(w);

@@ -111,7 +111,7 @@ function bareName(name: string): string {
 function moduleDescription(m: DraftModule, seed: number): string {
   const h = hash32(m.name) ^ seed;
   const lead = pick(['用于', '负责', '主要用于'], h);
-  const conn = pick(['支持', '可进行', '提供'], h >>> 3);
+  const conn = pick(m.does.startsWith('提供') ? ['支持', '可进行'] : ['支持', '可进行', '提供'], h >>> 3);
   const tail = pick(['等操作', '等功能', ''], h >>> 5);
   const ops = m.ops.map((o) => o.text);
   const does = m.does.startsWith('提供') ? m.does : lead + m.does;
@@ -137,7 +137,7 @@ function explain(o: Operation, m: DraftModule): string | undefined {
 
 function moduleParagraph(m: DraftModule, i: number, level: number, seed: number): string {
   const h = hash32(m.name) ^ seed;
-  const conn = pick(['支持', '可完成', '提供'], h >>> 7);
+  const conn = pick(m.does.startsWith('提供') ? ['支持', '可完成'] : ['支持', '可完成', '提供'], h >>> 7);
   const head = `（${i + 1}）${m.name}：${m.does.startsWith('提供') ? m.does : pick(['该模块', '本模块', ''], h >>> 9) + m.does}`;
   if (level === 0) return head + '。';
   const ops = m.ops.map((o) => o.text);
