@@ -6,6 +6,7 @@ import { ApiCode } from '@mazhu/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createAiWriter } from './ai';
 import type { AppConfig } from './config';
 import { migrate, openDb } from './db';
 import type { AppDeps } from './deps';
@@ -46,6 +47,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await seedContent(handle.db);
 
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'files'));
+  const ai = createAiWriter(config.ai, app.log);
   const deps: AppDeps = {
     config,
     db: handle.db,
@@ -54,7 +56,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     kv: createKv({ redisUrl: config.redisUrl }),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,
-    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log }),
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai }),
+    ai,
   };
   app.addHook('onClose', async () => deps.kv.close?.());
   // Generation jobs run in this process when ROLE is all (default) or worker; stopped before the database closes.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { AiWriter } from './ai';
 import type { AppConfig } from './config';
 import type { Dialect } from './db';
 import type { Database } from './db/schema';
@@ -22,4 +23,6 @@ export interface AppDeps {
   blobs: BlobStore;
   /** Persisted generation-job queue, its in-process runner (started when ROLE is all/worker) and the materials engine. */
   jobs: JobSystem;
+  /** AI writer: the OpenAI-compatible client when AI_BASE_URL is set, else the offline writer. */
+  ai: AiWriter;
 }

@@ -408,3 +408,40 @@ export type CodeProjectIntegral = z.infer<typeof ZCodeProjectIntegral>;
 
 /** The zip's file name: 软件全称_版本号_软著材料.zip (spec §5: new name + the original extension). */
 export const materialsZipName = (name: string, version: string): string => `${name}_${version}_软著材料.zip`;
+
+/* ---------------------------------------------------------------------------------------------------------------
+ * AI writing routes (served by the projects module with the server's AI writer; schemas of the texts in ./ai.ts)
+ *   POST /api/getAIGeneratedInformation  ZAiGenerateRequest ({id} of a project, or project fields) → AiGenerateResult
+ *                                        (with id: stored on the project, GET /api/getAiInformation returns it)
+ *   POST /api/getAiPolishDescription     ZAiPolishDescriptionRequest → { description, provider }
+ *   POST /api/getFunctionAiPolish        ZAiPolishFunctionRequest    → AiPolishFunctionResult & { provider }
+ *   GET  /api/getCnNameToEnName?name=                                → { name, enName, provider }
+ *   GET  /api/getAiInformation?id=                                   → AiInformation | null
+ *   GET  /api/editAiJsonText?id=&text=   (also POST with the same fields as JSON, for long texts) → AiInformation
+ *        `text` is the edited AiInformation as JSON; it is checked with ZAiInformation (limits of the R11 form).
+ * ------------------------------------------------------------------------------------------------------------- */
+
+/** POST /api/getAIGeneratedInformation — `id` of an owned project (its data and code analysis are used), or fields. */
+export const ZAiGenerateRequest = z
+  .object({
+    id: z.coerce.number().int().positive('项目编号无效').optional(),
+    name: z.string().trim().max(60, '软件全称不能超过 60 个字').optional(),
+    shortName: z.string().trim().max(30).optional(),
+    version: z.string().trim().max(20).optional(),
+    category: z.string().trim().max(20).optional(),
+    platform: z.string().trim().max(30).optional(),
+    description: z.string().trim().max(2000, '软件描述不能超过 2000 个字').optional(),
+    keywords: z.array(z.string().trim().max(30)).max(20).optional(),
+    /** An upload whose code analysis feeds the writer (when no `id`). */
+    uploadId: z.coerce.number().int().positive('上传编号无效').optional(),
+  })
+  .refine((v) => Boolean(v.id) || Boolean(v.name), { message: '请指定项目，或填写软件全称', path: ['name'] });
+export type AiGenerateRequest = z.input<typeof ZAiGenerateRequest>;
+
+export const ZCnNameQuery = z.object({ name: z.string({ error: '请填写软件全称' }).trim().min(1, '请填写软件全称').max(60, '软件全称不能超过 60 个字') });
+
+export const ZEditAiJsonRequest = z.object({
+  id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  text: z.string({ error: '请提交 AI 信息内容' }).min(2, '请提交 AI 信息内容').max(60_000, 'AI 信息内容过长'),
+});
+export type EditAiJsonRequest = z.infer<typeof ZEditAiJsonRequest>;

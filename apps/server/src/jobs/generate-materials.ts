@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
+import type { AiWriter } from '../ai';
 import { AppError } from '../lib/errors';
 import type { PointsCharger } from '../modules/points/points.service';
+import { aiInputOf, fillForm } from '../modules/projects/ai-input';
 import { readForm, readMaterials, type StoredMaterials } from '../modules/projects/projects.presenter';
 import type { BlobStore } from '../storage';
 import { defineJob, type JobDefinition } from './job';
@@ -35,8 +37,15 @@ const userMessage = (e: unknown): string | undefined => {
  * zip under `materials/<projectId>/…` and replaces the previous materials. Mirrors progress on the project row.
  * On final failure (in the runner's transaction) it refunds the job's charge once and marks the project failed.
  */
-export function createGenerateMaterialsJob(deps: { db: Kysely<Database>; blobs: BlobStore; engine: MaterialsEngine; charger: PointsCharger }): JobDefinition<GenerateMaterialsPayload> {
-  const { db, blobs, engine, charger } = deps;
+export function createGenerateMaterialsJob(deps: {
+  db: Kysely<Database>;
+  blobs: BlobStore;
+  engine: MaterialsEngine;
+  charger: PointsCharger;
+  /** Fills what the user left empty (申请表 texts, functional modules) once per project, from its data and code analysis. */
+  ai?: AiWriter;
+}): JobDefinition<GenerateMaterialsPayload> {
+  const { db, blobs, engine, charger, ai } = deps;
   const setProject = (id: number, patch: { status?: 'queued' | 'generating' | 'failed'; progress?: number; message?: string }) =>
     db.updateTable('projects').set(patch).where('id', '=', id).where('status', 'in', ['queued', 'generating']).execute();
 
@@ -47,13 +56,34 @@ export function createGenerateMaterialsJob(deps: { db: Kysely<Database>; blobs: 
       await ctx.progress(2, '读取项目资料');
       const p = await db.selectFrom('projects').selectAll().where('id', '=', projectId).executeTakeFirst();
       if (!p) throw new PermanentJobError('项目已被删除');
-      const modules = await db.selectFrom('functional_modules').selectAll().where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();
-      const form = readForm(p);
+      const loadModules = () => db.selectFrom('functional_modules').selectAll().where('project_id', '=', projectId).orderBy('sort').orderBy('id').execute();
+      let modules = await loadModules();
+      let form = readForm(p);
+      const upload = p.upload_id ? await db.selectFrom('code_uploads').selectAll().where('id', '=', p.upload_id).where('user_id', '=', p.user_id).executeTakeFirst() : undefined;
+      if (p.upload_id && !upload) throw new PermanentJobError('项目关联的代码已被删除，请重新上传');
+
+      if (ai && !p.ai_json) {
+        // The analysis feeds the writer; it only fills what the user left empty, and the result is kept on the project.
+        await ctx.progress(4, 'AI 撰写申请表文字与功能模块');
+        const info = await ai.generateInformation(aiInputOf(p, modules, upload), { signal: ctx.signal });
+        form = fillForm(form, info);
+        p.ai_json = JSON.stringify(info);
+        if (!p.description) p.description = info.description;
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable('projects').set({ ai_json: p.ai_json, form_json: JSON.stringify(form), description: p.description }).where('id', '=', projectId).execute();
+          if (modules.length === 0) {
+            const now = nowIso();
+            await trx
+              .insertInto('functional_modules')
+              .values(info.modules.map((m, i) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), sort: i, created_at: now, updated_at: now })))
+              .execute();
+          }
+        });
+        modules = await loadModules();
+      }
 
       let code: IntakenCode | undefined;
-      if (p.upload_id) {
-        const upload = await db.selectFrom('code_uploads').selectAll().where('id', '=', p.upload_id).where('user_id', '=', p.user_id).executeTakeFirst();
-        if (!upload) throw new PermanentJobError('项目关联的代码已被删除，请重新上传');
+      if (upload) {
         await ctx.progress(8, '读取并分析源代码');
         const archive = await blobs.get(upload.blob_key);
         await yieldToLoop();
@@ -62,7 +92,7 @@ export function createGenerateMaterialsJob(deps: { db: Kysely<Database>; blobs: 
       }
       if (ctx.signal.aborted) throw new Error('runner stopping');
 
-      const ai = (() => {
+      const aiInfo = (() => {
         try {
           return p.ai_json ? (JSON.parse(p.ai_json) as Record<string, unknown>) : {};
         } catch {
@@ -74,13 +104,13 @@ export function createGenerateMaterialsJob(deps: { db: Kysely<Database>; blobs: 
         version: p.version,
         shortName: p.short_name || undefined,
         category: p.category,
-        description: p.description || (typeof ai.description === 'string' ? ai.description : ''),
+        description: p.description || (typeof aiInfo.description === 'string' ? aiInfo.description : ''),
         platform: p.platform || undefined,
         ...form,
-        purpose: form.purpose ?? (typeof ai.purpose === 'string' ? ai.purpose : ''),
-        domain: form.domain ?? (typeof ai.domain === 'string' ? ai.domain : ''),
-        mainFunctions: form.mainFunctions ?? (typeof ai.mainFunctions === 'string' ? ai.mainFunctions : ''),
-        techFeatures: form.techFeatures ?? (typeof ai.techFeatures === 'string' ? ai.techFeatures : ''),
+        purpose: form.purpose ?? (typeof aiInfo.purpose === 'string' ? aiInfo.purpose : ''),
+        domain: form.domain ?? (typeof aiInfo.domain === 'string' ? aiInfo.domain : ''),
+        mainFunctions: form.mainFunctions ?? (typeof aiInfo.mainFunctions === 'string' ? aiInfo.mainFunctions : ''),
+        techFeatures: form.techFeatures ?? (typeof aiInfo.techFeatures === 'string' ? aiInfo.techFeatures : ''),
         languages: code ? code.analysis.languages : (form.languages ?? []),
         sourceLines: code ? code.analysis.sourceLines : form.sourceLines,
         modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[] })),

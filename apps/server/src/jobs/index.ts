@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { AiWriter } from '../ai';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db';
 import type { Database } from '../db/schema';
@@ -27,10 +28,10 @@ export interface JobSystem {
  * The generation-job system: the queue (rows in generation_jobs), the in-process runner with every job
  * definition, and the materials engine. The runner is started by app.ts when ROLE is all or worker.
  */
-export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; pollMs?: number }): JobSystem {
+export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; ai?: AiWriter; pollMs?: number }): JobSystem {
   const charger = createPointsCharger(deps.dialect);
   const engine = createDocgenEngine();
-  const definitions = [createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger })];
+  const definitions = [createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai })];
   const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs });
   const queue = createJobQueue(() => runner.wake());
   return { queue, runner, engine, charger };

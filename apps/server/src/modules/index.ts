@@ -11,6 +11,8 @@ import { createCaptchaService } from './captcha/captcha.service';
 import { contentRoutes } from './content/content.routes';
 import { bootstrapOperator, operatorRoutes } from './operators/operators';
 import { pointsRoutes } from './points/points.routes';
+import { projectsAiRoutes } from './projects/projects-ai.routes';
+import { createProjectAiService } from './projects/projects-ai.service';
 import { projectsRoutes } from './projects/projects.routes';
 import { createProjectService } from './projects/projects.service';
 import { createUserService } from './users/users.service';
@@ -41,6 +43,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const { blobs, jobs } = deps;
   const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger });
   await app.register(projectsRoutes, { projects });
+  await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai }) });
   const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects });
   await app.register(codeProjectsRoutes, { codeProjects, projects });
 }

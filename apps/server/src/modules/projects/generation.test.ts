@@ -3,7 +3,7 @@ import { unzipSync } from 'fflate';
 import type { CodeProjectIntegral, ProjectDetails, UserPoints, WordStatus } from '@mazhu/contracts';
 import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
-import { buildProject, setBalances, upload, waitForMaterials, zipFolder } from '../../../test/projects.factories';
+import { buildProject, upload, waitForMaterials, zipFolder } from '../../../test/projects.factories';
 
 const CODE_DIR = path.resolve(import.meta.dirname, '../content');
 

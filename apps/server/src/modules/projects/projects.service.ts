@@ -1,7 +1,7 @@
 import {
   codeProjectPoints,
   ZApplicationForm,
-  ZProjectInput,
+  type ZProjectInput,
   PROJECT_LIMITS,
   type ApplicationForm,
   type CodeAnalysis,

@@ -1,0 +1,66 @@
+import type { AiCodeAnalysis, AiInformation, AiProjectInput, ApplicationForm } from '@mazhu/contracts';
+import type { ModuleRow, ProjectRow, UploadRow } from './projects.repo';
+
+interface StoredAnalysis {
+  languages?: string[];
+  sourceLines?: number;
+  files?: number;
+  entry?: string;
+  hints?: { routes?: string[]; pages?: string[]; controllers?: string[]; entities?: string[]; menuItems?: string[] };
+}
+
+/** The code analysis of an upload as the AI writer reads it (languages, lines and the structure hints). */
+export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefined): AiCodeAnalysis | undefined {
+  if (!upload) return undefined;
+  let a: StoredAnalysis;
+  try {
+    a = JSON.parse(upload.analysis_json) as StoredAnalysis;
+  } catch {
+    return undefined;
+  }
+  const cut = (v: string[] | undefined) => (v ?? []).slice(0, 2000).map((s) => s.slice(0, 300));
+  return {
+    languages: (a.languages ?? []).slice(0, 40),
+    sourceLines: a.sourceLines ?? 0,
+    files: a.files,
+    entry: a.entry ? a.entry.slice(0, 300) : undefined,
+    routes: cut(a.hints?.routes),
+    pages: cut(a.hints?.pages),
+    controllers: cut(a.hints?.controllers),
+    entities: cut(a.hints?.entities),
+    menuItems: cut(a.hints?.menuItems),
+  };
+}
+
+/** What the AI writer is told about a project: its own fields, its modules as keywords and its code analysis. */
+export function aiInputOf(p: ProjectRow, modules: Pick<ModuleRow, 'name'>[], upload: UploadRow | undefined): AiProjectInput {
+  return {
+    name: p.name.slice(0, 60),
+    shortName: p.short_name ? p.short_name.slice(0, 30) : undefined,
+    version: p.version,
+    category: p.category,
+    platform: p.platform ? p.platform.slice(0, 30) : undefined,
+    description: p.description ? p.description.slice(0, 2000) : undefined,
+    keywords: modules.length ? modules.slice(0, 20).map((m) => m.name.slice(0, 30)) : undefined,
+    codeAnalysis: aiCodeAnalysis(upload),
+  };
+}
+
+/** Form fields the AI information can fill; only the ones the user left empty are taken. */
+export function fillForm(form: ApplicationForm, ai: AiInformation): ApplicationForm {
+  const pick = <K extends keyof ApplicationForm>(k: K, v: ApplicationForm[K]) => (form[k] === undefined || form[k] === '' ? v : form[k]);
+  return {
+    ...form,
+    purpose: pick('purpose', ai.purpose),
+    domain: pick('domain', ai.domain),
+    mainFunctions: pick('mainFunctions', ai.mainFunctions),
+    techFeatures: pick('techFeatures', ai.techFeatures),
+    techTags: form.techTags?.length ? form.techTags : (ai.techTags as ApplicationForm['techTags']),
+    devHardware: pick('devHardware', ai.devHardware),
+    runHardware: pick('runHardware', ai.runHardware),
+    devOs: pick('devOs', ai.devOs),
+    devTools: pick('devTools', ai.devTools),
+    runPlatform: pick('runPlatform', ai.runPlatform),
+    runSupport: pick('runSupport', ai.runSupport),
+  };
+}
