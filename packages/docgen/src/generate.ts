@@ -107,6 +107,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
           source: { model: source, pdf: sourcePdf },
           manual: manual && manualPdf ? { model: manual, pdf: manualPdf } : undefined,
           today: opts.today,
+          formIncomplete: !project,
         });
   lap('verify');
   return { sourcePdf, sourceDocx, manualPdf, manualDocx, formPdf, formDocx, form, formIssues, manifest: source.manifest, analysis, source, manual, report, timings };

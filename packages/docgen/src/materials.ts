@@ -1,5 +1,5 @@
 import type { CodeAnalysis } from './analyse';
-import { checkApplicationForm, type ApplicationForm } from './form';
+import { checkApplicationForm, FORM_FIELDS, type ApplicationForm } from './form';
 import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual';
 import type { SourceCodeDocument } from './source-document';
 import { verifyPdf, type VerifyItem, type VerifyReport } from './verify';
@@ -14,7 +14,11 @@ export interface VerifyMaterialsInput {
   manual?: { model: ManualModel; pdf: Uint8Array };
   /** Date used for the date-order rule (YYYY-MM-DD), default today. */
   today?: string;
+  /** True when no project data was given: empty form fields are summarised in one item. */
+  formIncomplete?: boolean;
 }
+
+const FIELD_LABEL: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.label]));
 
 export interface MaterialsReport {
   ok: boolean;
@@ -91,8 +95,15 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
     }
     const issues = checkApplicationForm(f, input.analysis, input.today);
     const errors = issues.filter((i) => i.level === 'error');
-    items.push({ ok: errors.length === 0, title: '申请表填写规则', detail: errors.length ? `${errors.length} 项需修改` : '全部字段符合规则' });
-    for (const i of issues) items.push({ ok: i.level !== 'error', title: `申请表：${i.field}`, detail: i.message });
+    const missing = errors.filter((i) => /^请(填写|至少)|格式应为 YYYY/.test(i.message) || /现 0 字/.test(i.message));
+    if (input.formIncomplete && missing.length) {
+      // No project data yet: one item listing what to fill in, instead of a failure per empty field.
+      items.push({ ok: false, title: '申请表待填写', detail: `尚未提供项目数据，待填写 ${missing.length} 项：${missing.map((i) => FIELD_LABEL[i.field] ?? i.field).join('、')}` });
+      for (const i of issues.filter((x) => !missing.includes(x))) items.push({ ok: i.level !== 'error', title: `申请表：${FIELD_LABEL[i.field] ?? i.field}`, detail: i.message });
+    } else {
+      items.push({ ok: errors.length === 0, title: '申请表填写规则', detail: errors.length ? `${errors.length} 项需修改` : '全部字段符合规则' });
+      for (const i of issues) items.push({ ok: i.level !== 'error', title: `申请表：${FIELD_LABEL[i.field] ?? i.field}`, detail: i.message });
+    }
   }
   return { ok: items.every((i) => i.ok), items, source, manual };
 }

@@ -121,6 +121,7 @@ export class Scrubber {
     if (SECRET_HINT.test(out)) {
       out = out.replace(SECRET_ASSIGN, (m, lead: string, q: string, value: string) => {
         if (/^\$\{|^\{\{|^<.*>$|^\*+$|^(true|false|null|none|undefined|string|number)$/i.test(value)) return m;
+        if (/^#[0-9a-f]{3,8}$/i.test(value) || /^(bold|italic|underline|noinherit|bg:|border:)/i.test(value)) return m; // colours and styles
         if (/^[a-z][a-z0-9]*([_.-][a-z0-9]+)+$/i.test(value) && !/\d/.test(value)) return m; // a key name, not a value
         if (value.includes(' ') && !/\d/.test(value)) return m; // a message
         this.add(file, lineNo, 'password');
@@ -136,8 +137,11 @@ export class Scrubber {
     }
     if (hasDigit) {
       if (out.includes('.')) {
-        out = out.replace(IPV4, (m) => {
+        out = out.replace(IPV4, (m, offset: number, whole: string) => {
           if (IP_KEEP.has(m)) return m;
+          // "Hyperspec 2.4.8.19", "version 1.2.3.4": a dotted number after a plain word is a section or version number.
+          const before = /([A-Za-z\u4e00-\u9fff]+)\s+$/.exec(whole.slice(Math.max(0, offset - 24), offset));
+          if (before && !/^(ip|host|hostname|server|addr|address|ping|connect|to|at|from|地址|服务器)$/i.test(before[1])) return m;
           this.add(file, lineNo, 'ip');
           return 'x.x.x.x';
         });
