@@ -21,7 +21,7 @@ import type { AiAnswerMeta, AiCallOptions, AiLogger, AiProvider, AiWriter } from
 
 export type * from './provider';
 export { createOfflineWriter, writeInformation, composeMainFunctions, polishDescriptionOffline, polishFunctionOffline } from './offline-writer';
-export { createOpenAiWriter, extractJsonObject, AiRequestError, type OpenAiWriterOptions } from './openai-client';
+export { createOpenAiWriter, extractJsonObject, promptInput, AiRequestError, type OpenAiWriterOptions } from './openai-client';
 export { fitAiInformation, fitModule, fitTags, fitLabel, checkAiInformation, stripCode, ZAiInformationDraft, type AiInformationDraft, type AiInformationCheck } from './limits';
 export { translateNameOffline } from './translate';
 export { readProject, resolvePlatform, type ProjectFacts, type PlatformKey } from './analysis';

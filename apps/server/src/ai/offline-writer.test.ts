@@ -393,7 +393,8 @@ describe('offline writer: polishing and the English name', () => {
     expect(translateNameOffline('仓库管理系统')).toBe('Warehouse Management System');
     expect(translateNameOffline('智慧停车管理平台')).toBe('Smart Parking Management Platform');
     expect(translateNameOffline('码著软著材料生成系统')).toBe('Mazhu Software Copyright Material Generation System');
-    expect(translateNameOffline('ERP进销存管理系统 V2.0')).toMatch(/^ERP Jinxiaocun Management System$/);
+    expect(translateNameOffline('ERP进销存管理系统 V2.0')).toBe('ERP Purchase Sales and Inventory Management System');
+    expect(translateNameOffline('Ａ股行情分析软件')).toMatch(/^A [A-Z][a-z]+ Analysis Software$/);
     expect(translateNameOffline('好运来')).toMatch(/^[A-Z][a-z]+$/);
   });
 });

@@ -118,6 +118,16 @@ describe('OpenAI-compatible client', () => {
     expect(JSON.parse(req.body.messages[1].content)).toEqual(input);
   });
 
+  it('sends a large code analysis cut to 150 items per list, and waits as Retry-After asks', async () => {
+    const big: AiProjectInput = { ...input, codeAnalysis: { ...input.codeAnalysis!, routes: Array.from({ length: 500 }, (_, i) => `/api/thing${i}/list`) } };
+    script = [{ status: 429, raw: '{}' }, { content: JSON.stringify(modelAnswer()) }];
+    const { w } = writer({ timeoutMs: 300 });
+    const r = await answered((o) => w.generateInformation(big, o));
+    expect(r).toMatchObject({ provider: 'openai', attempts: 2 });
+    const sent = JSON.parse(requests[0].body.messages[1].content) as AiProjectInput;
+    expect(sent.codeAnalysis!.routes).toHaveLength(150);
+  });
+
   it('retries after an answer that is not JSON, then succeeds', async () => {
     script = [{ content: '好的，以下是生成的内容：仓储管理系统……' }, { content: '```json\n' + JSON.stringify(modelAnswer()) + '\n```' }];
     const { w } = writer();

@@ -46,9 +46,25 @@ export class AiRequestError extends Error {
     message: string,
     readonly retry: boolean,
     readonly status?: number,
+    /** Wait asked by the provider (Retry-After on 429/503), milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
   }
+}
+
+/** Items of each code-analysis list sent to the model (the prompt stays small; the offline analysis reads all). */
+const PROMPT_LIST_MAX = 150;
+
+/** The input as sent to the model: code-analysis lists cut to 150 items of ≤ 120 characters each. */
+export function promptInput(input: AiProjectInput): AiProjectInput {
+  const c = input.codeAnalysis;
+  if (!c) return input;
+  const cut = (v: string[] | undefined) => v?.slice(0, PROMPT_LIST_MAX).map((x) => x.slice(0, 120));
+  return {
+    ...input,
+    codeAnalysis: { ...c, routes: cut(c.routes), pages: cut(c.pages), controllers: cut(c.controllers), entities: cut(c.entities), menuItems: cut(c.menuItems) },
+  };
 }
 
 const LIMITS_TEXT = `- 软件简介 description：${AI_LIMITS.descriptionMin}–${AI_LIMITS.descriptionMax} 字；
@@ -153,7 +169,8 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): AiWriter {
           throw new AiRequestError('HTTP 400: response_format unsupported', true, 400);
         }
         const retry = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
-        throw new AiRequestError(`HTTP ${res.status}`, retry, res.status);
+        const after = Number(res.headers.get('retry-after'));
+        throw new AiRequestError(`HTTP ${res.status}`, retry, res.status, Number.isFinite(after) && after > 0 ? Math.min(after * 1000, timeoutMs) : undefined);
       }
       let parsed: unknown;
       try {
@@ -190,6 +207,7 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): AiWriter {
     const userText = typeof user === 'string' ? user : JSON.stringify(user);
     let reason = 'unknown';
     let attempts = 0;
+    let wait = 0;
     for (let i = 0; i <= retries; i++) {
       if (opts?.signal?.aborted) {
         reason = 'aborted';
@@ -205,11 +223,12 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): AiWriter {
         }
         reason = 'answer failed validation';
       } catch (e) {
-        const err = e as AiRequestError;
+        const err = e instanceof AiRequestError ? e : new AiRequestError(String(e), true);
         reason = err.message;
+        wait = err.retryAfterMs ?? 0;
         if (!err.retry) break;
       }
-      if (i < retries) await sleep(backoffMs * 2 ** i, opts?.signal);
+      if (i < retries) await sleep(Math.max(backoffMs * 2 ** i, wait), opts?.signal);
     }
     log?.warn({ provider: 'openai', model, what, attempts, reason }, 'AI 接口不可用，改用离线撰写');
     const meta: AiAnswerMeta = { provider: 'offline', attempts, fallbackReason: reason };
@@ -223,7 +242,7 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): AiWriter {
       return ask(
         'generateInformation',
         SYSTEM_INFORMATION,
-        input,
+        promptInput(input),
         (json) => {
           const d = ZAiInformationDraft.safeParse(json);
           if (!d.success || !d.data.mainFunctions || !d.data.modules?.length) return undefined;

@@ -36,6 +36,20 @@ const WORDS: Record<string, string> = {
   评价: 'Evaluation', 风险: 'Risk', 计费: 'Billing', 收费: 'Charging', 缴费: 'Payment', 充电: 'Charging', 充电桩: 'Charging Pile', 门禁: 'Access Control',
   视频监控: 'Video Surveillance', 温湿度: 'Temperature and Humidity', 温度: 'Temperature', 湿度: 'Humidity', 水质: 'Water Quality', 空气: 'Air',
   企业: 'Enterprise', 公司: 'Company', 集团: 'Group', 门店: 'Store', 连锁: 'Chain', 个人: 'Personal', 家庭: 'Family', 智能家居: 'Smart Home',
+  打印: 'Printing', 设计: 'Design', 开发: 'Development', 测试: 'Testing', 编辑器: 'Editor', 编辑: 'Editing', 模拟: 'Simulation', 仿真: 'Simulation',
+  签署: 'Signing', 签名: 'Signature', 电子签章: 'Electronic Seal', 签章: 'Seal', 团购: 'Group Buying', 跑腿: 'Errand', 记账: 'Bookkeeping', 骑行: 'Cycling',
+  记录: 'Record', 门锁: 'Door Lock', 短信: 'SMS', 邮件: 'Email', 消息: 'Message', 通知: 'Notification', 推送: 'Push', 一卡通: 'All-in-One Card',
+  进销存: 'Purchase Sales and Inventory', 扫码: 'Scanning', 二维码: 'QR Code', 商家: 'Merchant', 店铺: 'Store', 官网: 'Official Website', 博客: 'Blog',
+  日志: 'Log', 运营: 'Operation', 报表: 'Report', 大屏: 'Large Screen', 驾校: 'Driving School', 驾驶: 'Driving', 体育: 'Sports', 健身: 'Fitness',
+  宠物: 'Pet', 房产: 'Real Estate', 租房: 'Rental', 租赁: 'Leasing', 二手: 'Second-hand', 拍卖: 'Auction', 招标: 'Tendering', 投标: 'Bidding',
+  审计: 'Audit', 税务: 'Tax', 发票: 'Invoice', 报销: 'Reimbursement', 预算: 'Budget', 工资: 'Payroll', 绩效: 'Performance', 实验: 'Experiment',
+  科研: 'Research', 论文: 'Thesis', 专利: 'Patent', 图像: 'Image', 语音: 'Voice', 人脸: 'Face', 翻译: 'Translation', 问答: 'Q&A', 机器人: 'Robot',
+  无人机: 'Drone', 电梯: 'Elevator', 水务: 'Water Affairs', 燃气: 'Gas', 供热: 'Heating', 垃圾分类: 'Waste Sorting', 回收: 'Recycling',
+  冷链: 'Cold Chain', 溯源: 'Traceability', 防伪: 'Anti-counterfeiting', 食品: 'Food', 药店: 'Pharmacy', 康复: 'Rehabilitation', 体检: 'Physical Examination',
+  舆情: 'Public Opinion', 志愿者: 'Volunteer', 访客: 'Visitor', 排班: 'Scheduling', 巡更: 'Patrol', 宿舍: 'Dormitory', 食堂: 'Canteen', 班级: 'Class',
+  作品: 'Works', 展示: 'Display', 展览: 'Exhibition', 博物馆: 'Museum', 文化: 'Culture', 非遗: 'Intangible Heritage', 直播带货: 'Live Commerce',
+  快递: 'Express', 外贸: 'Foreign Trade', 跨境: 'Cross-border', 海关: 'Customs', 港口: 'Port', 船舶: 'Ship', 航空: 'Aviation', 铁路: 'Railway',
+  火箭: 'Rocket', 发射: 'Launch', 卫星: 'Satellite', 气象: 'Meteorological', 水利: 'Water Conservancy', 林业: 'Forestry', 渔业: 'Fishery', 畜牧: 'Animal Husbandry',
   与: 'and', 和: 'and', 及: 'and', 的: '', 之: '', 基于: 'Based on', 版: 'Edition', 端: '',
 };
 
@@ -52,6 +66,7 @@ function capital(w: string): string {
  */
 export function translateNameOffline(cnName: string): string {
   const name = cnName
+    .normalize('NFKC')
     .trim()
     .replace(/\s*[Vv]\d+(\.\d+)*\s*$/, '')
     .replace(/[（(].*?[)）]/g, ' ');
