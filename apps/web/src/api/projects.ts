@@ -9,7 +9,8 @@ import {
   type AiPolishDescriptionRequest,
   type AiPolishFunctionRequest,
   type AiPolishFunctionResult,
-  type AiProjectInput,
+  type AiGenerateRequest,
+  type AiProvider,
   type CodeProjectIntegral,
   type CodeProjectListQuery,
   type CodeUpload,
@@ -77,23 +78,37 @@ export const getIntegralSetting = (signal?: AbortSignal) => get<IntegralSetting>
 
 // ---- AI writing --------------------------------------------------------------------------------
 
-/** 生成 AI 信息: the R11 texts and the functional modules. `projectId` lets the server keep them with the project. */
-export const getAIGeneratedInformation = (input: AiProjectInput & { projectId?: number }) =>
-  post<AiInformation>('/api/getAIGeneratedInformation', input, { timeout: AI_TIMEOUT_MS });
-export const getAiPolishDescription = (req: AiPolishDescriptionRequest) => post<string>('/api/getAiPolishDescription', req, { timeout: AI_TIMEOUT_MS });
+/** Answer of 生成 AI 信息 (contracts/projects.ts, "AI writing routes"). */
+export interface AiGenerateResult {
+  information: AiInformation;
+  provider: AiProvider;
+  projectId: number | null;
+}
+
+/**
+ * 生成 AI 信息: the R11 texts and the functional modules. With `id` the server reads the saved project (its fields,
+ * modules and code analysis) and keeps the answer with it; otherwise the fields (and `uploadId`) are used.
+ */
+export async function getAIGeneratedInformation(req: AiGenerateRequest): Promise<ApiResult<AiInformation>> {
+  const res = await post<AiGenerateResult | AiInformation>('/api/getAIGeneratedInformation', req, { timeout: AI_TIMEOUT_MS });
+  if (!res || res.code !== ApiCode.Ok || !res.data) return res as ApiResult<AiInformation>;
+  const data = 'information' in res.data ? res.data.information : res.data;
+  return { ...res, data };
+}
+export const getAiPolishDescription = (req: AiPolishDescriptionRequest) =>
+  post<{ description: string; provider: AiProvider }>('/api/getAiPolishDescription', req, { timeout: AI_TIMEOUT_MS });
 /** Several modules may be polished at once: each gets its own cancel key. */
 export const getFunctionAiPolish = (req: AiPolishFunctionRequest, key: string) =>
-  post<AiPolishFunctionResult>('/api/getFunctionAiPolish', req, { timeout: AI_TIMEOUT_MS, cancelKey: `polish:${key}` });
-export const getCnNameToEnName = (name: string) => get<string | { enName?: string; name?: string }>('/api/getCnNameToEnName', { name }, { timeout: AI_TIMEOUT_MS });
+  post<AiPolishFunctionResult & { provider?: AiProvider }>('/api/getFunctionAiPolish', req, { timeout: AI_TIMEOUT_MS, cancelKey: `polish:${key}` });
+export const getCnNameToEnName = (name: string) => get<{ name: string; enName: string; provider: AiProvider }>('/api/getCnNameToEnName', { name }, { timeout: AI_TIMEOUT_MS });
 /** The AI information stored with a project (null when none was generated). */
 export const getAiInformation = (id: number, signal?: AbortSignal) => get<AiInformation | null>('/api/getAiInformation', { id }, { signal, silent: true });
-
-/** The English name from getCnNameToEnName, whether the server answers a string or an object. */
-export function enNameOf(data: string | { enName?: string; name?: string } | null): string {
-  if (!data) return '';
-  if (typeof data === 'string') return data;
-  return data.enName ?? data.name ?? '';
-}
+/**
+ * Saves the user's edited AI information with the project (POST form, for long texts). The server checks it
+ * against ZAiInformation; the project's own fields (editProject) stay what the materials are made from.
+ */
+export const editAiJsonText = (id: number, info: AiInformation) =>
+  post<AiInformation>('/api/editAiJsonText', { id, text: JSON.stringify(info) }, { silent: true, cancelKey: `editAi:${id}` });
 
 // ---- Generation and charging -------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ import {
   ZProjectName,
 } from '@mazhu/contracts';
 import { usePlatformTypes } from '@/api/content';
-import { enNameOf, getAiPolishDescription, getCnNameToEnName } from '@/api/projects';
+import { getAiPolishDescription, getCnNameToEnName } from '@/api/projects';
 import { notify } from '@/utils/notify';
 import type { ProjectFormValues } from './form-values';
 import './project.css';
@@ -78,9 +78,10 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
     setPolishing(true);
     try {
       const res = await getAiPolishDescription({ name: name?.trim() || '本软件', description, platform });
-      if (res?.code === 200 && typeof res.data === 'string' && res.data.trim()) {
+      const polished = res?.code === 200 ? res.data?.description?.trim() : '';
+      if (polished) {
         setBeforePolish(description);
-        form.setFieldValue('description', res.data.trim());
+        form.setFieldValue('description', polished);
         notify.success('已润色，可继续修改');
       }
     } catch (err) {
@@ -100,7 +101,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
     setTranslating(true);
     try {
       const res = await getCnNameToEnName(name);
-      if (res?.code === 200) setEnName(enNameOf(res.data));
+      if (res?.code === 200 && res.data?.enName) setEnName(res.data.enName);
     } catch (err) {
       console.error(err);
       notify.error('翻译失败，请稍后重试');

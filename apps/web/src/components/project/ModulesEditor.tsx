@@ -33,6 +33,7 @@ export default function ModulesEditor({ disabled = false }: { disabled?: boolean
         setUndo((u) => ({ ...u, [index]: { ...m } }));
         form.setFieldValue(['modules', index, 'description'], res.data.description);
         form.setFieldValue(['modules', index, 'operations'], res.data.operations);
+        notify.success(`“${m.name.trim()}”已润色，可继续修改`);
       }
     } catch (err) {
       console.error(err);

@@ -258,5 +258,26 @@ export function fromAiInformation(ai: AiInformation, codeLanguages?: string[]): 
   };
 }
 
+/** The AI information as the user edited it (for /api/editAiJsonText), on top of the last AI answer. */
+export function toAiInformation(v: Partial<ProjectFormValues>, base: AiInformation): AiInformation {
+  const s = (x: string | undefined, fallback: string) => (x ?? fallback).trim();
+  return {
+    ...base,
+    purpose: s(v.purpose, base.purpose),
+    domain: s(v.domain, base.domain),
+    mainFunctions: s(v.mainFunctions, base.mainFunctions),
+    techFeatures: s(v.techFeatures, base.techFeatures),
+    techTags: (v.techTags ?? base.techTags) as AiInformation['techTags'],
+    devHardware: s(v.devHardware, base.devHardware),
+    runHardware: s(v.runHardware, base.runHardware),
+    devOs: s(v.devOs, base.devOs),
+    devTools: s(v.devTools, base.devTools),
+    runPlatform: s(v.runPlatform, base.runPlatform),
+    runSupport: s(v.runSupport, base.runSupport),
+    languages: splitLanguages(v.languagesText ?? base.languages).join('、'),
+    modules: v.modules ? toModuleInputs(v.modules).map((m) => ({ name: m.name, description: m.description ?? '', operations: m.operations ?? [] })) : base.modules,
+  };
+}
+
 /** True when none of the AI-written texts has been filled yet. */
 export const aiFieldsEmpty = (v: Partial<ProjectFormValues>) => !str(v.mainFunctions) && !str(v.purpose) && !str(v.techFeatures);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Progress } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
-import type { AiInformation, AiProjectInput } from '@mazhu/contracts';
+import type { AiGenerateRequest, AiInformation } from '@mazhu/contracts';
 import { getAIGeneratedInformation } from '@/api/projects';
 import { isCancel } from '@/api/request';
 import { notify } from '@/utils/notify';
@@ -15,7 +15,7 @@ export function useAiWriter() {
 
   useEffect(() => () => void (timer.current && clearInterval(timer.current)), []);
 
-  const run = async (input: AiProjectInput & { projectId?: number }): Promise<AiInformation | null> => {
+  const run = async (input: AiGenerateRequest): Promise<AiInformation | null> => {
     setLoading(true);
     setElapsed(0);
     const t0 = Date.now();

@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import { Button, Form, Popconfirm, Space, Steps } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CodeUpload, ProjectDetails } from '@mazhu/contracts';
-import { addProject, editProject, generateProjectWord, getAiInformation, projectKeys } from '@/api/projects';
+import type { AiInformation, CodeUpload, ProjectDetails } from '@mazhu/contracts';
+import { addProject, editAiJsonText, editProject, generateProjectWord, getAiInformation, projectKeys } from '@/api/projects';
 import { notify } from '@/utils/notify';
 import AiNotice from '@/components/project/AiNotice';
 import ApplicationFormFields from '@/components/project/ApplicationFormFields';
@@ -28,6 +28,7 @@ import {
   toBasicInput,
   toDraft,
   toModuleInputs,
+  toAiInformation,
   toProjectInput,
   type ProjectFormValues,
 } from '@/components/project/form-values';
@@ -62,6 +63,8 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   const [upload, setUpload] = useState<CodeUpload | null>(details?.code ?? null);
   const ai = useAiWriter();
   const aiTried = useRef(false);
+  /** The last AI answer, to store the user's edit of it with the project. */
+  const aiInfo = useRef<AiInformation | null>(null);
   const [, force] = useState(0);
 
   const initialValues = useMemo(() => ({ ...DEFAULT_VALUES, ...(details ? fromDetails(details) : {}) }), [details]);
@@ -89,7 +92,13 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   };
 
   const saveForm = async () => projectId !== undefined && (await editProject({ id: projectId, form: toApplicationForm(values()) }))?.code === 200;
-  const saveModules = async () => projectId !== undefined && (await editProject({ id: projectId, modules: toModuleInputs(values().modules) }))?.code === 200;
+  const saveModules = async () => {
+    if (projectId === undefined) return false;
+    const ok = (await editProject({ id: projectId, modules: toModuleInputs(values().modules) }))?.code === 200;
+    // Best effort: the stored AI information follows the user's edits (the project's fields are what counts).
+    if (ok && aiInfo.current) void editAiJsonText(projectId, toAiInformation(values(), aiInfo.current)).catch(() => undefined);
+    return ok;
+  };
 
   const next = async () => {
     const fields = step === 0 ? BASIC_FIELDS : step === 1 ? AI_FIELDS : step === 2 ? undefined : [];
@@ -122,19 +131,14 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   /** Writes the AI texts into the form (modules too when `withModules`). */
   const writeAi = async (withModules: boolean) => {
     const v = values();
-    const info = await ai.run({
-      projectId,
-      name: v.name,
-      shortName: v.shortName,
-      version: v.version,
-      category: v.category,
-      platform: v.platform,
-      description: v.description,
-      codeAnalysis: upload
-        ? { languages: upload.analysis.languages, sourceLines: upload.analysis.sourceLines, files: upload.analysis.files, entry: upload.analysis.entry }
-        : undefined,
-    });
+    // The project is saved at step 1: the server reads it (fields, modules, code analysis) and keeps the answer.
+    const info = await ai.run(
+      projectId
+        ? { id: projectId, description: v.description }
+        : { name: v.name, shortName: v.shortName, version: v.version, category: v.category, platform: v.platform, description: v.description, uploadId: upload?.uploadId },
+    );
     if (!info) return;
+    aiInfo.current = info;
     const fill = fromAiInformation(info, upload?.analysis.languages);
     if (!withModules) delete fill.modules;
     form.setFieldsValue(fill);
@@ -151,6 +155,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
       if (projectId && details?.hasAiInformation) {
         const stored = await getAiInformation(projectId).catch(() => null);
         if (stored?.code === 200 && stored.data) {
+          aiInfo.current = stored.data;
           form.setFieldsValue(fromAiInformation(stored.data, upload?.analysis.languages));
           force((n) => n + 1);
           return;

@@ -118,17 +118,15 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
   const writeAi = async (withModules: boolean) => {
     if (!upload) return;
     const v = values();
+    // The fields as they are now, and the upload: the server reads the code analysis and structure hints it kept.
     const info = await ai.run({
-      projectId,
       name: v.name,
       shortName: v.shortName,
       version: v.version,
       category: v.category,
       platform: v.platform,
       description: v.description,
-      codeAnalysis: { languages: upload.analysis.languages, sourceLines: upload.analysis.sourceLines, files: upload.analysis.files, entry: upload.analysis.entry },
-      // The server may read the structure hints it kept with the upload.
-      ...({ uploadId: upload.uploadId } as object),
+      uploadId: upload.uploadId,
     });
     if (!info) return;
     const fill = fromAiInformation(info, upload.analysis.languages);
