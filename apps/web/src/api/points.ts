@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FreeTimes, IntegralSetting, UserPoints } from '@mazhu/contracts';
 import { get, unwrap } from './request';
 import { useUserStore } from '@/stores/user';
 
 /**
- * Points (积分): balances, free times, recharge packages and the points settings.
- * The contracts package does not describe these answers yet, so the shapes below are read defensively
- * and the pages show an empty state when a call is missing or returns nothing.
+ * Points (积分): balances, free times, recharge packages and the points settings (contracts/points.ts).
+ * Recharge packages are not in the contracts yet, so that answer is read defensively; the pages show an
+ * empty state when a call is missing or returns nothing.
  */
-export interface UserPoints {
-  currentPoints?: number;
-  rechargePoints?: number;
-  giftedPoints?: number;
-}
 
 export interface RechargePackage {
   id: number;
@@ -35,14 +31,7 @@ export function useUserPoints() {
     queryKey: pointsKeys.userPoints,
     queryFn: async ({ signal }) => {
       const data = unwrap(await get<UserPoints>('/api/getUserPoints', undefined, { signal, silent: true }));
-      if (data) {
-        const { setUser } = useUserStore.getState();
-        setUser({
-          ...(typeof data.rechargePoints === 'number' ? { rechargePoints: data.rechargePoints } : {}),
-          ...(typeof data.giftedPoints === 'number' ? { giftedPoints: data.giftedPoints } : {}),
-          ...(typeof data.currentPoints === 'number' ? { currentPoints: data.currentPoints } : {}),
-        });
-      }
+      if (data) useUserStore.getState().setUser(data);
       return data;
     },
     enabled: signedIn,
@@ -54,7 +43,11 @@ export function useFreeTimes() {
   const signedIn = useUserStore((s) => s.user.id > 0);
   return useQuery({
     queryKey: pointsKeys.freeTimes,
-    queryFn: async ({ signal }) => unwrap(await get<unknown>('/api/getFreeTimes', undefined, { signal, silent: true })),
+    queryFn: async ({ signal }) => {
+      const data = unwrap(await get<FreeTimes>('/api/getFreeTimes', undefined, { signal, silent: true }));
+      if (data) useUserStore.getState().setUser({ freeTimes: data.freeTimes });
+      return data;
+    },
     enabled: signedIn,
     retry: false,
   });
@@ -73,5 +66,15 @@ export function useRechargePackages() {
       return [];
     },
     retry: false,
+  });
+}
+
+/** What each action costs (积分消耗规则); public. */
+export function useIntegralSetting() {
+  return useQuery({
+    queryKey: pointsKeys.settings,
+    queryFn: async ({ signal }) => unwrap(await get<IntegralSetting>('/api/getIntegralSetting', undefined, { signal, silent: true })),
+    retry: false,
+    staleTime: 10 * 60_000,
   });
 }

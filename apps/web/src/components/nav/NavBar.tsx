@@ -5,6 +5,7 @@ import { useUserStore } from '@/stores/user';
 import { useAuthModal } from '@/stores/auth-modal';
 import Logo from './Logo';
 import UserMenu from './UserMenu';
+import { useUserPoints } from '@/api/points';
 
 /** Public navigation (spec §1): 首页, 功能介绍, 使用指南, 政策库, 积分充值. */
 export const PUBLIC_NAV = [
@@ -20,6 +21,7 @@ export default function NavBar() {
   const showAuth = useAuthModal((s) => s.show);
   const navigate = useNavigate();
   const signedIn = user.id > 0;
+  useUserPoints();
 
   return (
     <header className="navbar">

@@ -17,7 +17,7 @@ import {
 import { useUserStore } from '@/stores/user';
 import { logout } from '@/api/auth';
 import { notify } from '@/utils/notify';
-import { copyText } from '@/utils/clipboard';
+import { copyInvitationCode } from './invitation';
 
 /** User menu links in the order of spec §2. */
 export const USER_MENU_LINKS = [
@@ -31,8 +31,6 @@ export const USER_MENU_LINKS = [
   { to: '/password', label: '账号安全', icon: <SafetyOutlined /> },
 ];
 
-const COPY_FEEDBACK_SECONDS = 1.5;
-
 export default function UserMenu() {
   const user = useUserStore((s) => s.user);
   const navigate = useNavigate();
@@ -40,18 +38,7 @@ export default function UserMenu() {
   const [manualCopy, setManualCopy] = useState<string | null>(null);
   const displayName = user.name || user.mobile || user.email || '用户';
 
-  const copyInvitation = async () => {
-    if (!user.invitationCode) {
-      notify.info('暂无邀请码', COPY_FEEDBACK_SECONDS);
-      return;
-    }
-    const outcome = await copyText(user.invitationCode);
-    if (outcome === 'ok') notify.success('复制成功', COPY_FEEDBACK_SECONDS);
-    else if (outcome === 'manual') {
-      notify.error('复制失败，请手动复制', COPY_FEEDBACK_SECONDS);
-      setManualCopy(user.invitationCode);
-    } else notify.error('复制失败', COPY_FEEDBACK_SECONDS);
-  };
+  const copyInvitation = () => copyInvitationCode(user.invitationCode, { askManualCopy: setManualCopy });
 
   const confirmLogout = () => {
     modal.confirm({

@@ -1,5 +1,5 @@
-import { Alert, Button, Col, Empty, Row, Skeleton, Statistic } from 'antd';
-import { useRechargePackages, useUserPoints, type RechargePackage } from '@/api/points';
+import { Alert, Button, Col, Empty, Row, Skeleton, Statistic, Table } from 'antd';
+import { useIntegralSetting, useRechargePackages, useUserPoints, type RechargePackage } from '@/api/points';
 import { useUserStore } from '@/stores/user';
 import { useAuthModal } from '@/stores/auth-modal';
 
@@ -10,6 +10,8 @@ export default function PointsOverview() {
   const showAuth = useAuthModal((s) => s.show);
   useUserPoints();
   const packages = useRechargePackages();
+  const setting = useIntegralSetting();
+  const costs = setting.data?.items ?? [];
 
   return (
     <div>
@@ -62,11 +64,27 @@ export default function PointsOverview() {
         </Row>
       )}
 
+      {costs.length > 0 && (
+        <>
+          <h3 style={{ fontSize: 18, margin: '32px 0 16px' }}>积分消耗</h3>
+          <Table
+            rowKey="key"
+            pagination={false}
+            dataSource={costs}
+            columns={[
+              { title: '功能', dataIndex: 'name', width: 200 },
+              { title: '积分', dataIndex: 'points', width: 120 },
+              { title: '说明', dataIndex: 'description' },
+            ]}
+          />
+        </>
+      )}
+
       <div className="card" style={{ marginTop: 32 }}>
         <h3 style={{ fontSize: 16, marginTop: 0 }}>积分说明</h3>
         <ul className="muted" style={{ lineHeight: 2, margin: 0, paddingLeft: 18 }}>
           <li>积分分为充值积分与赠送积分，导航栏按“充值积分/赠送积分”显示。</li>
-          <li>生成材料时按功能扣除积分，每个功能消耗的积分在操作前会明确提示。</li>
+          <li>{setting.data?.order || '生成材料时先使用免费次数，再扣除积分：先扣赠送积分，不足部分扣充值积分。'}</li>
           <li>每一笔充值与消耗都记录在“积分记录”中，可随时查询。</li>
         </ul>
       </div>
