@@ -39,6 +39,10 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWT
 ];
 
+/** One cheap test: a line matching none of these cannot hold anything to scrub. */
+const TRIGGER =
+  /@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联]/i;
+
 /** Cheap pre-test: only lines containing one of these prefixes can hold a known token. */
 const TOKEN_HINT = /AKIA|LTAI|AKID|sk-|gh[pousr]_|xox[abprs]-|AIza|eyJ/;
 const SECRET_HINT = /pass|pwd|secret|token|key|密码|口令|密钥|秘钥/i;
@@ -85,6 +89,7 @@ export class Scrubber {
 
   /** Returns the scrubbed line, or null when the whole line must be dropped. */
   line(file: string, lineNo: number, text: string): string | null {
+    if (!this.inKey && !TRIGGER.test(text)) return text;
     if (this.inKey || text.includes('PRIVATE KEY-----')) {
       if (/-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----/.test(text)) {
         this.inKey = true;

@@ -3,7 +3,7 @@ import type { CodeFile } from './intake';
 import { scanSource } from './lexer';
 import { Scrubber, type ScrubReport } from './scrub';
 import { CODE_LAYOUT } from './layout';
-import { wrapByWidth } from './width';
+import { displayWidth, wrapByWidth } from './width';
 import { validateName, validateVersion } from './names';
 
 /** One printed line: its text and where it comes from (file index into `files`, 1-based line, wrap part). */
@@ -85,23 +85,23 @@ export interface BuildSourceCodeOptions {
 const BLOCK_PAGES = 30;
 
 function expandTabs(s: string, tabWidth: number): string {
-  if (!s.includes('\t')) return s;
   let out = '';
   let col = 0;
-  for (const ch of s) {
-    if (ch === '\t') {
-      const n = tabWidth - (col % tabWidth);
-      out += ' '.repeat(n);
-      col += n;
-    } else {
-      out += ch;
-      col++;
-    }
+  let from = 0;
+  for (let i = s.indexOf('\t'); i >= 0; i = s.indexOf('\t', from)) {
+    const seg = s.slice(from, i);
+    out += seg;
+    col += NON_ASCII.test(seg) ? displayWidth(seg) : seg.length;
+    const n = tabWidth - (col % tabWidth);
+    out += ' '.repeat(n);
+    col += n;
+    from = i + 1;
   }
-  return out;
+  return out + s.slice(from);
 }
 
 // C0/C1 controls (tab excluded), zero-width and bidi controls: never printed.
+const NON_ASCII = /[^\x20-\x7e]/;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 // eslint-disable-next-line no-control-regex
@@ -127,16 +127,28 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   const scrubber = opts.scrub === false ? undefined : new Scrubber();
   const blockLines = BLOCK_PAGES * lpp;
 
-  const front: PrintedLine[] = [];
-  // Ring buffer of the last `blockLines` printed lines.
-  const tail: PrintedLine[] = new Array(blockLines);
+  // The first and the last `blockLines` printed lines, as parallel arrays (no object per line):
+  // memory stays bounded by what can be printed, whatever the size of the code base.
+  const frontText: string[] = [];
+  const frontMeta = new Int32Array(blockLines * 3);
+  const ringText: string[] = new Array(blockLines);
+  const ringMeta = new Int32Array(blockLines * 3);
   let total = 0;
   const files: string[] = [];
   let sourceLines = 0;
 
-  const push = (pl: PrintedLine) => {
-    if (total < blockLines) front.push(pl);
-    tail[total % blockLines] = pl;
+  const push = (text: string, file: number, line: number, part: number) => {
+    if (total < blockLines) {
+      frontText.push(text);
+      frontMeta[total * 3] = file;
+      frontMeta[total * 3 + 1] = line;
+      frontMeta[total * 3 + 2] = part;
+    }
+    const r = total % blockLines;
+    ringText[r] = text;
+    ringMeta[r * 3] = file;
+    ringMeta[r * 3 + 1] = line;
+    ringMeta[r * 3 + 2] = part;
     total++;
   };
 
@@ -145,55 +157,73 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
     files.push(f.path);
     sourceLines += f.lines;
     const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
+    const n = text.length;
     let start = 0;
     let lineNo = 0;
-    const n = text.length;
-    while (start <= n) {
+    while (start < n || (start === n && lineNo === 0)) {
       let end = text.indexOf('\n', start);
       if (end < 0) end = n;
       lineNo++;
-      let raw = text.slice(start, end);
+      // Blank lines are removed (cpcc-materials.md: blank lines do not count) — checked without allocating.
+      let k = start;
+      while (k < end) {
+        const c = text.charCodeAt(k);
+        if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 11) break;
+        k++;
+      }
+      if (k === end) {
+        start = end + 1;
+        continue;
+      }
+      let line: string | null = text.slice(start, end);
       start = end + 1;
-      // Blank lines are removed (cpcc-materials.md: blank lines do not count).
-      if (raw.trim() === '') {
-        if (end === n) break;
-        continue;
+      if (INVISIBLE_HINT.test(line)) line = line.replace(INVISIBLE, '');
+      if (line.indexOf('\t') >= 0) line = expandTabs(line, tabWidth);
+      const last = line.charCodeAt(line.length - 1);
+      if (last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last > 127) line = line.trimEnd();
+      if (scrubber) {
+        line = scrubber.line(f.path, lineNo, line);
+        if (line === null || line.trim() === '') continue;
+      } else if (line === '') continue;
+      if (line.length <= columns && !NON_ASCII.test(line)) push(line, fi, lineNo, 0);
+      else {
+        const segs = wrapByWidth(line, columns);
+        for (let p = 0; p < segs.length; p++) push(segs[p], fi, lineNo, p);
       }
-      if (INVISIBLE_HINT.test(raw)) raw = raw.replace(INVISIBLE, '');
-      let line: string | null = expandTabs(raw, tabWidth).trimEnd();
-      if (scrubber) line = scrubber.line(f.path, lineNo, line);
-      if (line === null || line.trim() === '') {
-        if (end === n) break;
-        continue;
-      }
-      const segs = wrapByWidth(line, columns);
-      for (let p = 0; p < segs.length; p++) push({ text: segs[p], file: fi, line: lineNo, part: p });
-      if (end === n) break;
     }
     scrubber?.endFile();
   }
   if (total === 0) throw new DocgenError('EMPTY_CODEBASE', '代码中没有可打印的行（去除空行和注释后为空）');
 
+  const frontLine = (i: number): PrintedLine => ({ text: frontText[i], file: frontMeta[i * 3], line: frontMeta[i * 3 + 1], part: frontMeta[i * 3 + 2] });
+  const ringLine = (i: number): PrintedLine => {
+    const r = i % blockLines;
+    return { text: ringText[r], file: ringMeta[r * 3], line: ringMeta[r * 3 + 1], part: ringMeta[r * 3 + 2] };
+  };
   const totalPages = Math.ceil(total / lpp);
   const pages: SourcePage[] = [];
   let selection: SourceCodeDocument['selection'];
   if (totalPages <= 2 * BLOCK_PAGES) {
     selection = 'all';
     // All lines: the front block plus whatever followed it, from the ring buffer.
-    const all = front.slice();
-    for (let i = blockLines; i < total; i++) all.push(tail[i % blockLines]);
+    const all: PrintedLine[] = [];
+    for (let i = 0; i < total; i++) all.push(i < blockLines ? frontLine(i) : ringLine(i));
     for (let p = 0; p < totalPages; p++) pages.push({ number: p + 1, sourcePage: p + 1, lines: all.slice(p * lpp, (p + 1) * lpp) });
   } else {
     selection = 'first-and-last-30';
-    for (let p = 0; p < BLOCK_PAGES; p++) pages.push({ number: p + 1, sourcePage: p + 1, lines: front.slice(p * lpp, (p + 1) * lpp) });
+    for (let p = 0; p < BLOCK_PAGES; p++) {
+      const lines: PrintedLine[] = [];
+      for (let i = p * lpp; i < (p + 1) * lpp; i++) lines.push(frontLine(i));
+      pages.push({ number: p + 1, sourcePage: p + 1, lines });
+    }
     // Back block: the last 1,500 printed lines, so page 60 ends exactly at the end of the last file.
     // total > 60 pages ⇒ total > 3,000 lines ⇒ no overlap with the front block.
     const backStart = total - blockLines;
-    const back: PrintedLine[] = [];
-    for (let i = backStart; i < total; i++) back.push(tail[i % blockLines]);
     const firstSourcePage = Math.floor(backStart / lpp) + 1;
     for (let p = 0; p < BLOCK_PAGES; p++) {
-      pages.push({ number: BLOCK_PAGES + p + 1, sourcePage: firstSourcePage + p, lines: back.slice(p * lpp, (p + 1) * lpp) });
+      const lines: PrintedLine[] = [];
+      for (let i = backStart + p * lpp; i < backStart + (p + 1) * lpp; i++) lines.push(ringLine(i));
+      pages.push({ number: BLOCK_PAGES + p + 1, sourcePage: firstSourcePage + p, lines });
     }
   }
   const header = `${name} ${version}`;
