@@ -135,7 +135,7 @@ function explain(o: Operation, m: DraftModule): string | undefined {
   return undefined;
 }
 
-function moduleParagraph(m: DraftModule, i: number, level: number, seed: number): string {
+function moduleParagraph(m: DraftModule, i: number, level: number, seed: number, used: Set<string>): string {
   const h = hash32(m.name) ^ seed;
   const conn = pick(m.does.startsWith('提供') ? ['支持', '可完成'] : ['支持', '可完成', '提供'], h >>> 7);
   const head = `（${i + 1}）${m.name}：${m.does.startsWith('提供') ? m.does : pick(['该模块', '本模块', ''], h >>> 9) + m.does}`;
@@ -143,7 +143,9 @@ function moduleParagraph(m: DraftModule, i: number, level: number, seed: number)
   const ops = m.ops.map((o) => o.text);
   let p = `${head}，${conn}${joinCn(ops)}${ops.length > 2 ? '等操作' : ''}。`;
   if (level >= 2) {
-    const ex = uniq(m.ops.map((o) => explain(o, m)).filter((x): x is string => !!x)).slice(0, level === 2 ? 2 : 4);
+    // an explanation said for an earlier module (same object, same operation) is not said again
+    const ex = uniq(m.ops.map((o) => explain(o, m)).filter((x): x is string => !!x && !used.has(x))).slice(0, level === 2 ? 2 : 4);
+    for (const x of ex) used.add(x);
     if (ex.length > 0) p += `${pick(['其中，', '具体而言，', ''], h >>> 11)}${ex.join('；')}。`;
   }
   return p;
@@ -164,7 +166,10 @@ export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f
     f.seed,
   );
   const levels = modules.map(() => 3);
-  const paragraphs = () => modules.map((m, i) => moduleParagraph(m, i, levels[i], f.seed));
+  const paragraphs = () => {
+    const used = new Set<string>();
+    return modules.map((m, i) => moduleParagraph(m, i, levels[i], f.seed, used));
+  };
   const total = (extra: string[]) => cpLen([intro, ...paragraphs(), ...extra].join('\n'));
   const target = L.mainFunctionsMax - 40;
   while (total([]) > target) {
