@@ -78,6 +78,7 @@ export class MonoWriter {
   private readonly cache = new Map<number, { hex: string; adv: number }>();
   private ops: string[] = [];
   private curFont = '';
+  private curTz = '100';
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly fontSize: number,
@@ -97,6 +98,7 @@ export class MonoWriter {
     fonts[this.cjk.id] = this.cjk.ref();
     this.ops = ['BT'];
     this.curFont = '';
+    this.curTz = '100';
   }
 
   private glyph(cp: number): { hex: string; adv: number } {
@@ -137,19 +139,35 @@ export class MonoWriter {
         let k = i;
         while (k < j && text.charCodeAt(k) === 32) k++;
         if (k < j) {
-          if (this.curFont !== this.courier.id + asciiSize) {
-            ops.push(`/${this.courier.id} ${asciiSize} Tf`);
-            this.curFont = this.courier.id + asciiSize;
-          }
+          this.setFont(this.courier.id, asciiSize, '100');
           ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
         }
         col += j - i;
         i = j;
         continue;
       }
-      // A run of non-ASCII characters in the CJK font, each advanced by its column width.
-      const parts: string[] = [];
+      // A run of non-ASCII characters in the CJK font. Full-width glyphs (advance 1 em) are set at
+      // a size and horizontal scale whose advance is exactly two columns, so they sit edge to edge
+      // (text extraction sees one word, not letters with gaps); any other glyph is placed by a TJ
+      // adjustment so that it, too, advances exactly its column width.
       const startCol = col;
+      let wide = '';
+      let other: string[] = [];
+      let segCol = col;
+      const flushWide = () => {
+        if (!wide) return;
+        const size = Math.min(fs * 1.1, 2 * cw);
+        const tz = num(((2 * cw) / size) * 100);
+        this.setFont(this.cjk.id, num(size), tz);
+        ops.push(`1 0 0 -1 ${num(x + segCol * cw)} ${y} Tm <${wide}> Tj`);
+        wide = '';
+      };
+      const flushOther = () => {
+        if (!other.length) return;
+        this.setFont(this.cjk.id, num(fs), '100');
+        ops.push(`1 0 0 -1 ${num(x + segCol * cw)} ${y} Tm [${other.join(' ')}] TJ`);
+        other = [];
+      };
       while (i < n) {
         const d = text.charCodeAt(i);
         if (d >= 0x20 && d < 0x7f) break;
@@ -158,17 +176,36 @@ export class MonoWriter {
         const w = charWidth(cp);
         if (w === 0) continue;
         const g = this.glyph(cp);
-        const target = (w * cw * 1000) / fs;
-        parts.push(`<${g.hex}> ${num(g.adv - target)}`);
+        if (w === 2 && Math.abs(g.adv - 1000) < 0.5) {
+          if (other.length) {
+            flushOther();
+            segCol = col;
+          }
+          wide += g.hex;
+        } else {
+          if (wide) {
+            flushWide();
+            segCol = col;
+          }
+          other.push(`<${g.hex}> ${num(g.adv - (w * cw * 1000) / fs)}`);
+        }
         col += w;
       }
-      if (parts.length) {
-        if (this.curFont !== this.cjk.id + fs) {
-          ops.push(`/${this.cjk.id} ${fs} Tf`);
-          this.curFont = this.cjk.id + fs;
-        }
-        ops.push(`1 0 0 -1 ${num(x + startCol * cw)} ${y} Tm [${parts.join(' ')}] TJ`);
-      }
+      void startCol;
+      flushWide();
+      flushOther();
+    }
+  }
+
+  private setFont(id: string, size: string, tz: string): void {
+    const key = `${id}/${size}`;
+    if (this.curFont !== key) {
+      this.ops.push(`/${id} ${size} Tf`);
+      this.curFont = key;
+    }
+    if (this.curTz !== tz) {
+      this.ops.push(`${tz} Tz`);
+      this.curTz = tz;
     }
   }
 

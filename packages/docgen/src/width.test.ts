@@ -20,3 +20,13 @@ describe('display width', () => {
     expect(wrapByWidth('a'.repeat(10), 4)).toEqual(['aaaa', 'aaaa', 'aa']);
   });
 });
+
+describe('ambiguous punctuation in Chinese text', () => {
+  it('plans quotes, ellipsis, dashes and box drawing as two columns', () => {
+    expect(displayWidth('“提示”')).toBe(8);
+    expect(displayWidth('……')).toBe(4);
+    expect(displayWidth('——')).toBe(4);
+    expect(displayWidth('├─')).toBe(4);
+    expect(displayWidth('é')).toBe(1);
+  });
+});

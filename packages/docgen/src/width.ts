@@ -27,8 +27,39 @@ function isZeroWidth(cp: number): boolean {
   );
 }
 
-/** True for East Asian Wide (W) and Fullwidth (F) code points. */
+/**
+ * East Asian Ambiguous characters that Chinese text uses and that CJK fonts draw one em wide:
+ * quotes “”‘’, …, —, ·, ×, ÷, °, ±, §, ※, №, ℃, arrows, circled numbers, box drawing, geometric
+ * shapes, math operators. Word with a zh-CN East Asian language renders them in the CJK font,
+ * so they are planned as two columns — never narrower than printed.
+ */
+function isAmbiguousWide(cp: number): boolean {
+  if (cp < 0xa7 || cp > 0x27ff) return false;
+  return (
+    cp === 0xa7 || cp === 0xa8 || cp === 0xb0 || cp === 0xb1 || cp === 0xb7 || cp === 0xd7 || cp === 0xf7 ||
+    (cp >= 0x2013 && cp <= 0x2016) ||
+    (cp >= 0x2018 && cp <= 0x201f) ||
+    (cp >= 0x2020 && cp <= 0x2022) ||
+    (cp >= 0x2025 && cp <= 0x2027) ||
+    cp === 0x2030 || cp === 0x2032 || cp === 0x2033 || cp === 0x2035 || cp === 0x203b ||
+    cp === 0x2103 || cp === 0x2105 || cp === 0x2109 || cp === 0x2116 || cp === 0x2121 ||
+    (cp >= 0x2160 && cp <= 0x216b) ||
+    (cp >= 0x2170 && cp <= 0x2179) ||
+    (cp >= 0x2190 && cp <= 0x2199) ||
+    cp === 0x21d2 || cp === 0x21d4 ||
+    (cp >= 0x2200 && cp <= 0x22ff) ||
+    cp === 0x2312 ||
+    (cp >= 0x2460 && cp <= 0x24ff) ||
+    (cp >= 0x2500 && cp <= 0x25ff) ||
+    (cp >= 0x2600 && cp <= 0x266f) ||
+    cp === 0x273d ||
+    (cp >= 0x2776 && cp <= 0x277f)
+  );
+}
+
+/** True for East Asian Wide (W) and Fullwidth (F) code points, and the ambiguous ones Chinese text draws wide. */
 export function isWide(cp: number): boolean {
+  if (isAmbiguousWide(cp)) return true;
   return (
     (cp >= 0x1100 && cp <= 0x115f) ||
     cp === 0x2329 ||
