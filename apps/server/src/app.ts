@@ -62,8 +62,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.addHook('onClose', async () => deps.kv.close?.());
   // Generation jobs run in this process when ROLE is all (default) or worker; stopped before the database closes.
   if (config.role !== 'web') {
-    app.addHook('onReady', async () => deps.jobs.runner.start());
-    app.addHook('preClose', async () => deps.jobs.runner.stop());
+    app.addHook('onReady', async () => deps.jobs.start({ warmUp: config.env !== 'test' }));
+    app.addHook('preClose', async () => deps.jobs.stop());
   }
   app.decorate('deps', deps);
 

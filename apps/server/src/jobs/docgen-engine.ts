@@ -1,101 +1,93 @@
-import type { CodeAnalysis as ContractAnalysis, ReportItem } from '@mazhu/contracts';
-import {
-  analyseCode,
-  buildManual,
-  checkApplicationForm,
-  formatReport,
-  formFromProject,
-  generateAll,
-  intakeArchive,
-  renderApplicationFormDocx,
-  renderApplicationFormPdf,
-  renderManualDocx,
-  renderManualPdf,
-  ZProject,
-  type CodeFile,
-  type FormIssue,
-  type MaterialsReport,
-} from '@mazhu/docgen';
-import type { GeneratedMaterials, IntakenCode, MaterialsEngine } from './materials';
+import { Worker } from 'node:worker_threads';
+import { DocgenError, type DocgenErrorCode } from '@mazhu/docgen';
+import type { FastifyBaseLogger } from 'fastify';
+import type { GeneratedMaterials, MaterialsEngine } from './materials';
+import { runGenerate, runIntake, warmUp } from './materials-core';
 
-const LINES_PER_PAGE = 50;
-
-/** The engine's analysis in the shape of the contracts (what the upload answer and the project show). */
-function presentAnalysis(files: CodeFile[], skipped: number): { analysis: ContractAnalysis; hints: unknown } {
-  const a = analyseCode(files);
-  const t = a.stats.total;
-  const printable = t.code + t.comment;
-  return {
-    analysis: {
-      languages: a.languageList,
-      sourceLines: a.sourceLines,
-      codeLines: t.code,
-      commentLines: t.comment,
-      blankLines: t.blank,
-      files: a.fileCount,
-      byLanguage: Object.entries(a.stats.byLanguage)
-        .map(([language, c]) => ({ language, files: c.files, lines: c.lines }))
-        .sort((x, y) => y.lines - x.lines),
-      skipped,
-      entry: a.entryFile ?? '',
-      estimatedPages: Math.min(60, Math.max(1, Math.ceil(printable / LINES_PER_PAGE))),
-    },
-    hints: a.hints,
-  };
+interface Pending {
+  resolve(v: GeneratedMaterials | undefined): void;
+  reject(e: unknown): void;
+  onStage?: (percent: number, message: string) => Promise<void> | void;
 }
-
-function toReport(r: MaterialsReport | undefined, issues: FormIssue[]): ReportItem[] {
-  const items: ReportItem[] = (r?.items ?? []).map((i) => ({ level: i.ok ? 'info' : 'error', code: i.title, message: `${i.title}：${i.detail}` }));
-  for (const f of issues) {
-    if (items.some((i) => i.message.includes(f.message))) continue;
-    items.push({ level: f.level, code: `form.${f.field}`, message: f.message });
-  }
-  return items;
-}
-
-const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 2), 'utf8');
-const text = (s: string) => Buffer.from(`\ufeff${s}\n`, 'utf8');
 
 /**
- * The materials engine of packages/docgen behind the server's narrow interface. With code: `generateAll`
- * (源程序, 操作手册, 申请表 and the verifier's report). Without code (a project from the form only), the manual
- * and the form are made and the report says the source-code document needs the real code — never invented.
+ * The materials engine of packages/docgen behind the server's narrow interface.
+ * `worker: true` (the server's default) runs generations in one long-lived worker thread — started lazily, warmed
+ * up once (fonts, pdfkit, pdfjs), restarted after a crash, terminated by `close()`. Uploads are analysed in the
+ * request (bounded by the upload limit). `worker: false` runs everything on the calling thread (tests, CLI-like use).
  */
-export function createDocgenEngine(): MaterialsEngine {
-  return {
-    async intake(archive, kind): Promise<IntakenCode> {
-      const r = await intakeArchive(archive, kind);
-      return { files: r.files, ...presentAnalysis(r.files, r.skipped.length) };
-    },
+export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger } = {}): MaterialsEngine {
+  if (!opts.worker) {
+    return { intake: runIntake, generate: ({ project, archive, onStage }) => runGenerate({ project, archive }, onStage), warmUp };
+  }
+  let worker: Worker | undefined;
+  let seq = 0;
+  const pending = new Map<number, Pending>();
 
-    async generate({ project, code, onStage }): Promise<GeneratedMaterials> {
-      const files: GeneratedMaterials['files'] = [];
-      if (code) {
-        await onStage?.(10, '排版源程序与操作手册');
-        const g = await generateAll({ name: project.name, version: project.version, files: code.files as CodeFile[], project: project as never });
-        await onStage?.(90, '检查材料');
-        files.push({ name: '源程序.pdf', data: g.sourcePdf }, { name: '源程序.docx', data: g.sourceDocx });
-        if (g.manualPdf) files.push({ name: '操作手册.pdf', data: g.manualPdf });
-        if (g.manualDocx) files.push({ name: '操作手册.docx', data: g.manualDocx });
-        files.push({ name: '申请表.pdf', data: g.formPdf }, { name: '申请表.docx', data: g.formDocx }, { name: '申请表.json', data: json(g.form) });
-        const report = toReport(g.report, g.formIssues);
-        files.push({ name: '检查报告.txt', data: text(formatReport(g.report)) });
-        return { files, report };
+  function start(): Worker {
+    if (worker) return worker;
+    // The worker is TypeScript: a small .mjs entry registers tsx in the worker, then imports docgen-worker.ts.
+    const w = new Worker(new URL('./docgen-worker.mjs', import.meta.url), { execArgv: [] });
+    w.unref();
+    w.on('message', (m: { id: number; stage?: { percent: number; message: string }; ok?: boolean; result?: GeneratedMaterials; error?: { name?: string; code?: string; message: string; stack?: string } }) => {
+      const p = pending.get(m.id);
+      if (!p) return;
+      if (m.stage) {
+        void Promise.resolve(p.onStage?.(m.stage.percent, m.stage.message)).catch(() => undefined);
+        return;
       }
-      const p = ZProject.parse(project);
-      await onStage?.(10, '排版操作手册');
-      const manual = buildManual(p);
-      files.push({ name: '操作手册.pdf', data: await renderManualPdf(manual) }, { name: '操作手册.docx', data: await renderManualDocx(manual) });
-      await onStage?.(70, '填写申请表');
-      const form = formFromProject(p, undefined, { document: manual.pages.length });
-      const issues = checkApplicationForm(form);
-      files.push({ name: '申请表.pdf', data: await renderApplicationFormPdf(form) }, { name: '申请表.docx', data: await renderApplicationFormDocx(form) }, { name: '申请表.json', data: json(form) });
-      const report: ReportItem[] = [
-        { level: 'error', code: 'NO_SOURCE_CODE', message: '未上传源代码：程序鉴别材料（源程序）须来自真实代码，请在项目中上传代码压缩包后重新生成（系统不会编造代码）' },
-        ...toReport(undefined, issues),
-      ];
-      files.push({ name: '检查报告.txt', data: text(report.map((r) => `${r.level === 'error' ? '✗' : r.level === 'warning' ? '!' : '✓'} ${r.message}`).join('\n')) });
-      return { files, report };
+      pending.delete(m.id);
+      if (m.ok) {
+        p.resolve(m.result ? { ...m.result, files: m.result.files.map((f) => ({ name: f.name, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) })) } : undefined);
+      } else if (m.error?.name === 'DocgenError') {
+        p.reject(new DocgenError(m.error.code as DocgenErrorCode, m.error.message));
+      } else {
+        const e = new Error(m.error?.message ?? 'docgen worker error');
+        e.stack = m.error?.stack ?? e.stack;
+        p.reject(e);
+      }
+    });
+    const fail = (e: unknown) => {
+      opts.log?.error({ err: e }, 'docgen worker stopped');
+      worker = undefined;
+      for (const [, p] of pending) p.reject(new Error('材料引擎进程异常退出'));
+      pending.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => {
+      if (worker === w) fail(new Error(`docgen worker exited with code ${code}`));
+    });
+    worker = w;
+    return w;
+  }
+
+  function call(msg: object, onStage?: Pending['onStage']): Promise<GeneratedMaterials | undefined> {
+    const id = ++seq;
+    const w = start();
+    w.ref(); // keep the process alive while a generation is in flight
+    return new Promise<GeneratedMaterials | undefined>((resolve, reject) => {
+      pending.set(id, { resolve, reject, onStage });
+      w.postMessage({ id, ...msg });
+    }).finally(() => {
+      if (pending.size === 0) worker?.unref();
+    });
+  }
+
+  return {
+    intake: runIntake,
+    async generate({ project, archive, onStage }) {
+      const r = await call({ type: 'generate', input: { project, archive } }, onStage);
+      return r!;
+    },
+    async warmUp() {
+      await call({ type: 'warm' });
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      for (const [, p] of pending) p.reject(new Error('runner stopping'));
+      pending.clear();
+      await w?.terminate();
     },
   };
 }

@@ -13,7 +13,7 @@ import { aiInputOf, fillForm } from '../modules/projects/ai-input';
 import { readForm, readMaterials, type StoredMaterials } from '../modules/projects/projects.presenter';
 import type { BlobStore } from '../storage';
 import { defineJob, type JobDefinition } from './job';
-import type { EngineProject, IntakenCode, MaterialsEngine } from './materials';
+import type { EngineProject, MaterialsEngine } from './materials';
 
 /** The job's name and payload (what `enqueue` needs); the handler is built by createGenerateMaterialsJob. */
 export const GenerateMaterials = {
@@ -82,14 +82,7 @@ export function createGenerateMaterialsJob(deps: {
         modules = await loadModules();
       }
 
-      let code: IntakenCode | undefined;
-      if (upload) {
-        await ctx.progress(8, '读取并分析源代码');
-        const archive = await blobs.get(upload.blob_key);
-        await yieldToLoop();
-        code = await engine.intake(archive, upload.kind);
-        await yieldToLoop();
-      }
+      const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind } : undefined;
       if (ctx.signal.aborted) throw new Error('runner stopping');
 
       const aiInfo = (() => {
@@ -111,13 +104,13 @@ export function createGenerateMaterialsJob(deps: {
         domain: form.domain ?? (typeof aiInfo.domain === 'string' ? aiInfo.domain : ''),
         mainFunctions: form.mainFunctions ?? (typeof aiInfo.mainFunctions === 'string' ? aiInfo.mainFunctions : ''),
         techFeatures: form.techFeatures ?? (typeof aiInfo.techFeatures === 'string' ? aiInfo.techFeatures : ''),
-        languages: code ? code.analysis.languages : (form.languages ?? []),
-        sourceLines: code ? code.analysis.sourceLines : form.sourceLines,
+        languages: form.languages ?? [],
+        sourceLines: form.sourceLines,
         modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[] })),
       };
 
-      await ctx.progress(15, '生成源程序、操作手册和申请表');
-      const out = await engine.generate({ project, code, onStage: (pct, msg) => ctx.progress(15 + pct * 0.7, msg) });
+      await ctx.progress(10, '生成源程序、操作手册和申请表');
+      const out = await engine.generate({ project, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.75, msg) });
       if (ctx.signal.aborted) throw new Error('runner stopping');
 
       await ctx.progress(88, '打包材料');

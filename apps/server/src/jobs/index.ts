@@ -19,6 +19,10 @@ export type { MaterialsEngine } from './materials';
 export interface JobSystem {
   queue: JobQueue;
   runner: JobRunner;
+  /** Starts the runner (and warms the materials engine up in its worker thread when `warmUp`). */
+  start(opts?: { warmUp?: boolean }): void;
+  /** Stops the runner (waiting for the job in hand) and the engine's worker thread. */
+  stop(): Promise<void>;
   /** The materials engine the handlers use (tests may replace its methods). */
   engine: MaterialsEngine;
   charger: PointsCharger;
@@ -30,9 +34,22 @@ export interface JobSystem {
  */
 export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; ai?: AiWriter; pollMs?: number }): JobSystem {
   const charger = createPointsCharger(deps.dialect);
-  const engine = createDocgenEngine();
+  const engine = createDocgenEngine({ worker: true, log: deps.log });
   const definitions = [createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai })];
   const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs });
   const queue = createJobQueue(() => runner.wake());
-  return { queue, runner, engine, charger };
+  return {
+    queue,
+    runner,
+    engine,
+    charger,
+    start(opts = {}) {
+      runner.start();
+      if (opts.warmUp) engine.warmUp?.().catch((e: unknown) => deps.log.warn({ err: e }, 'materials engine warm-up failed'));
+    },
+    async stop() {
+      await runner.stop();
+      await engine.close?.();
+    },
+  };
 }

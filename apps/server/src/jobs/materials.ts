@@ -23,7 +23,12 @@ export interface GeneratedMaterials {
  */
 export interface MaterialsEngine {
   intake(archive: Uint8Array, kind: 'zip' | 'tar.gz'): Promise<IntakenCode>;
-  generate(input: { project: EngineProject; code?: IntakenCode; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
+  /** All the materials; with `archive` the code is read again (the archive as uploaded) and printed. */
+  generate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz' }; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
+  /** Loads fonts and renderers once so the first generation is not slower (optional). */
+  warmUp?(): Promise<void>;
+  /** Releases a worker thread, if any. */
+  close?(): Promise<void>;
 }
 
 /** Archive kind from the first bytes (never from the client's file name). */
