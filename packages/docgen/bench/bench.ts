@@ -6,12 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { analyseCode, buildSourceCodeDocument, intakeArchive, renderSourceCodeDocx, renderSourceCodePdf, loadCjkFont, type CodeFile } from '../src/index';
+import { analyseCode, archiveKindOf, buildSourceCodeDocument, intakeArchive, intakeDirectory, renderSourceCodeDocx, renderSourceCodePdf, loadCjkFont, type CodeFile } from '../src/index';
 import setup, { CACHE, tarballName } from '../test/global-setup';
 
 const SPECS = ['lodash@4.17.21', 'nan@2.22.0'];
-setup();
-const archives = SPECS.map((s) => readFileSync(path.join(CACHE, tarballName(s))));
+/** Optional: `npm run bench:docgen -- <dir|.zip|.tar.gz>` benchmarks that tree instead. */
+const target = process.argv[2];
+if (!target) setup();
+const archives = target ? [] : SPECS.map((s) => readFileSync(path.join(CACHE, tarballName(s))));
 
 async function once() {
   const t: Record<string, number> = {};
@@ -22,6 +24,10 @@ async function once() {
     s = n;
   };
   const files: CodeFile[] = [];
+  if (target) {
+    const kind = archiveKindOf(target);
+    files.push(...(kind ? await intakeArchive(target, kind) : await intakeDirectory(target)).files);
+  }
   for (const [i, a] of archives.entries()) {
     const r = await intakeArchive(a, 'tar.gz');
     files.push(...r.files.map((f) => ({ ...f, path: `${SPECS[i].split('@')[0]}/${f.path}` })));

@@ -353,8 +353,8 @@ export async function renderManualPdf(model: ManualModel): Promise<Buffer> {
   const textWidth = A4.width - g.marginLeft - g.marginRight;
   for (const page of model.pages) {
     doc.addPage();
-    drawHeader(doc, model.header, page.number === null ? '' : String(page.number), g);
     w.begin();
+    drawHeader(doc, w, model.header, page.number === null ? '' : String(page.number), g);
     const images: { l: ManualImageLine; top: number }[] = [];
     if (page.kind === 'cover') {
       let y = 300;

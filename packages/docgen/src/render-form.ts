@@ -1,5 +1,5 @@
 import { A4, twips } from './layout';
-import { createPdf, drawHeader, CJK } from './pdf-kit';
+import { createPdf, drawHeader, CJK, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
 
@@ -25,10 +25,13 @@ export async function renderApplicationFormPdf(form: ApplicationForm): Promise<B
   const pad = 5;
   let page = 0;
   let y = 0;
+  const writer = new MonoWriter(doc, G.headerFontSize, G.headerFontSize * 0.6);
   const newPage = () => {
     doc.addPage();
     page++;
-    drawHeader(doc, header, String(page), G);
+    writer.begin();
+    drawHeader(doc, writer, header, String(page), G);
+    writer.end();
     y = 70;
   };
   newPage();

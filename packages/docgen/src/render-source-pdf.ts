@@ -17,8 +17,8 @@ export async function renderSourceCodePdf(model: SourceCodeDocument): Promise<Bu
   const firstBaseline = g.bodyTop + g.linePitch * 0.78;
   for (const page of model.pages) {
     doc.addPage();
-    drawHeader(doc, model.header, String(page.number), g);
     writer.begin();
+    drawHeader(doc, writer, model.header, String(page.number), g);
     for (let i = 0; i < page.lines.length; i++) writer.line(page.lines[i].text, g.marginLeft, firstBaseline + i * g.linePitch);
     writer.end();
   }
