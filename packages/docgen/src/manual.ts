@@ -77,23 +77,54 @@ const cols = (style: ManualLineStyle): number => {
   return Math.floor((g.columns * g.fontSize) / size);
 };
 
+const NO_LINE_START = new Set([...'，。、；：！？）》」』】〉”’…—%,.;:!?)]}']);
+const isWordChar = (c: string) => /[A-Za-z0-9_]/.test(c);
+
+/**
+ * Wraps prose by display width with two courtesies of Chinese typesetting: closing punctuation
+ * never starts a line (the previous character moves down with it), and Latin words are not cut.
+ * Every line fits `columns`; nothing is added or dropped.
+ */
+export function wrapProse(text: string, columns: number): string[] {
+  const chars = [...text];
+  const out: string[] = [];
+  let start = 0;
+  while (start < chars.length) {
+    let w = 0;
+    let i = start;
+    while (i < chars.length) {
+      const cw = displayWidth(chars[i]);
+      if (w + cw > columns) break;
+      w += cw;
+      i++;
+    }
+    if (i >= chars.length) {
+      out.push(chars.slice(start).join(''));
+      break;
+    }
+    let brk = i;
+    if (NO_LINE_START.has(chars[brk]) && brk - 1 > start) brk--;
+    else if (isWordChar(chars[brk]) && isWordChar(chars[brk - 1])) {
+      let k = brk - 1;
+      while (k > start && isWordChar(chars[k - 1]) && brk - k < 24) k--;
+      if (k > start && !isWordChar(chars[k - 1])) brk = k;
+    }
+    out.push(chars.slice(start, brk).join(''));
+    start = brk;
+    while (start < chars.length && chars[start] === ' ') start++;
+  }
+  return out;
+}
+
 function paragraph(text: string, indent = 4, columns = MANUAL_LAYOUT.columns): string[] {
   const out: string[] = [];
-  for (const para of text.split(/\n+/).map((s) => s.trim()).filter(Boolean)) {
-    const lines = wrapByWidth(' '.repeat(indent) + para, columns);
-    out.push(...lines.map((l, i) => (i === 0 ? l : l.replace(/^\s+/, ''))));
-  }
+  for (const para of text.split(/\n+/).map((s) => s.trim()).filter(Boolean)) out.push(...wrapProse(' '.repeat(indent) + para, columns));
   return out;
 }
 
 function hangingList(label: string, text: string, columns = MANUAL_LAYOUT.columns): string[] {
   const pad = ' '.repeat(displayWidth(label));
-  const first = wrapByWidth(label + text, columns);
-  if (first.length === 1) return first;
-  const out = [first[0]];
-  const rest = text.slice(first[0].length - label.length);
-  out.push(...wrapByWidth(rest, columns - pad.length).map((l) => pad + l));
-  return out;
+  return wrapProse(text, columns - pad.length).map((l, i) => (i === 0 ? label : pad) + l);
 }
 
 function blocksFromProject(p: Project, warnings: string[]): Block[] {

@@ -30,3 +30,19 @@ describe('ambiguous punctuation in Chinese text', () => {
     expect(displayWidth('é')).toBe(1);
   });
 });
+
+describe('prose wrapping for the manual', async () => {
+  const { wrapProse } = await import('./manual');
+  it('never starts a line with closing punctuation and never cuts a Latin word', () => {
+    const text = '本系统是一套面向软件开发企业和个人开发者的软件著作权登记材料准备平台，支持 TypeScript、JavaScript 和 Python 等编程语言。';
+    for (const cols of [20, 21, 22, 23, 30, 31]) {
+      const lines = wrapProse(text, cols);
+      expect(lines.join('').replace(/ /g, '')).toBe(text.replace(/ /g, '')); // only spaces at breaks are dropped
+      for (const l of lines) {
+        expect(displayWidth(l)).toBeLessThanOrEqual(cols);
+        expect('，。、；：！？）'.includes(l[0])).toBe(false);
+      }
+      expect(lines.some((l) => /[A-Za-z]$/.test(l) && /^[A-Za-z]/.test(lines[lines.indexOf(l) + 1] ?? ''))).toBe(false);
+    }
+  });
+});
