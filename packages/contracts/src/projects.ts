@@ -19,7 +19,7 @@ import { ZPageQuery } from './envelope';
  *   POST /api/addFunctionalModuleList ZAddFunctionalModuleListRequest → FunctionalModule[]
  *   GET  /api/delFunctionalModule?id=                              → null
  *   POST /api/uploadCodeProject       multipart: file (.zip/.tar.gz), fileName? → CodeUpload
- *   POST /api/addCodeProject          ZAddCodeProjectRequest       → WordStatus & { id } (charges, then queues a job)
+ *   POST /api/addCodeProject          ZAddCodeProjectRequest       → AddCodeProjectResult (charges, then queues a job)
  *   POST /api/getCodeProjectList      ZCodeProjectListQuery        → Page<ProjectListItem>
  *   GET  /api/delCodeProject?id=                                   → null
  *   GET  /api/getCodeProjectIntegral?id= | ?uploadId=              → CodeProjectIntegral
@@ -383,6 +383,10 @@ export const ZAddCodeProjectRequest = ZProjectInput.omit({ uploadId: true }).ext
   uploadId: z.coerce.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效'),
 });
 export type AddCodeProjectRequest = z.input<typeof ZAddCodeProjectRequest>;
+
+/** Answer of POST /api/addCodeProject: the generation's status plus the created project (poll with its id). */
+export const ZAddCodeProjectResult = ZWordStatus.extend({ project: ZProjectDetails });
+export type AddCodeProjectResult = z.infer<typeof ZAddCodeProjectResult>;
 
 /** GET /api/getCodeProjectIntegral?id= (a code project) or ?uploadId= (before creating it). */
 export const ZCodeProjectIntegralQuery = z

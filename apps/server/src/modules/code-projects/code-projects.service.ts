@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { codeProjectPoints, type CodeProjectIntegral, type CodeUpload, type ProjectDetails, type WordStatus, type ZAddCodeProjectRequest } from '@mazhu/contracts';
+import { codeProjectPoints, type AddCodeProjectResult, type CodeProjectIntegral, type CodeUpload, type ZAddCodeProjectRequest } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db';
@@ -53,7 +53,7 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
     },
 
     /** Creates the code project and starts its generation. Not enough balance → 460 and nothing is created. */
-    async add(userId: number, input: z.output<typeof ZAddCodeProjectRequest>): Promise<WordStatus & { project: ProjectDetails }> {
+    async add(userId: number, input: z.output<typeof ZAddCodeProjectRequest>): Promise<AddCodeProjectResult> {
       const analysis = await projects.ownedAnalysis(userId, input.uploadId);
       const cost = await pointsFor(analysis.sourceLines);
       const balances = await readBalances(db, userId);

@@ -63,3 +63,16 @@ describe('generation of materials through the job runner', async () => {
     expect(done.files?.map((f) => f.name).some((n) => n.endsWith('源程序.pdf'))).toBe(false);
   });
 });
+
+describe('upload size limit', async () => {
+  const app = await buildTestApp({ MAX_UPLOAD_MB: '1' });
+  it('refuses an archive over MAX_UPLOAD_MB with a Chinese message', async () => {
+    const a = await buildUser(app);
+    const big = Buffer.alloc(1024 * 1024 + 10, 1);
+    big[0] = 0x50;
+    big[1] = 0x4b;
+    const r = await upload(app, a.headers, big, 'big.zip');
+    expect(r.code).toBe(413);
+    expect(r.msg).toMatch(/过大/);
+  });
+});
