@@ -26,7 +26,7 @@ async function once() {
   const files: CodeFile[] = [];
   if (target) {
     const kind = archiveKindOf(target);
-    files.push(...(kind ? await intakeArchive(target, kind) : await intakeDirectory(target)).files);
+    files.push(...(kind ? await intakeArchive(target, kind) : await intakeDirectory(target, { retainText: false })).files);
   }
   for (const [i, a] of archives.entries()) {
     const r = await intakeArchive(a, 'tar.gz');

@@ -54,14 +54,15 @@ export function analyseCode(files: CodeFile[]): CodeAnalysis {
     if (/(^|\/)(pages|views|screens|page|view)\//i.test(f.path) && !/^(index|_app|_document)$/i.test(base)) addUnique(pages, base);
     if (/controller$/i.test(base)) addUnique(controllers, base);
     if (/(^|\/)(entity|entities|model|models|domain|pojo)\//i.test(f.path)) addUnique(entities, base);
-    if (f.text.length > 400_000) continue;
-    for (const m of f.text.matchAll(/\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/g)) addUnique(routes, m[1]);
-    for (const m of f.text.matchAll(/@(?:Get|Post|Put|Delete|Patch|Request)Mapping\(\s*(?:value\s*=\s*)?"([^"]+)"/g)) addUnique(routes, m[1]);
-    for (const m of f.text.matchAll(/\b(?:app|router|server|fastify)\.(?:get|post|put|delete|patch|route)\(\s*['"`](\/[^'"`]*)['"`]/g)) addUnique(routes, m[1]);
-    for (const m of f.text.matchAll(/@(?:app|bp|router)\.(?:route|get|post|put|delete)\(\s*['"](\/[^'"]*)['"]/g)) addUnique(routes, m[1]);
-    for (const m of f.text.matchAll(/\bclass\s+(\w+Controller)\b/g)) addUnique(controllers, m[1]);
-    for (const m of f.text.matchAll(/@(?:Entity|Table)\b[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:public\s+)?class\s+(\w+)/g)) addUnique(entities, m[1]);
-    for (const m of f.text.matchAll(/\b(?:title|label|name|text|meta\.title)\s*:\s*['"`]([\u4e00-\u9fff][\u4e00-\u9fff\w（）()、/]{1,15})['"`]/g)) addUnique(menus, m[1]);
+    const text = f.text; // read once: may be a lazy getter (IntakeOptions.retainText)
+    if (text.length > 400_000) continue;
+    for (const m of text.matchAll(/\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/g)) addUnique(routes, m[1]);
+    for (const m of text.matchAll(/@(?:Get|Post|Put|Delete|Patch|Request)Mapping\(\s*(?:value\s*=\s*)?"([^"]+)"/g)) addUnique(routes, m[1]);
+    for (const m of text.matchAll(/\b(?:app|router|server|fastify)\.(?:get|post|put|delete|patch|route)\(\s*['"`](\/[^'"`]*)['"`]/g)) addUnique(routes, m[1]);
+    for (const m of text.matchAll(/@(?:app|bp|router)\.(?:route|get|post|put|delete)\(\s*['"](\/[^'"]*)['"]/g)) addUnique(routes, m[1]);
+    for (const m of text.matchAll(/\bclass\s+(\w+Controller)\b/g)) addUnique(controllers, m[1]);
+    for (const m of text.matchAll(/@(?:Entity|Table)\b[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:public\s+)?class\s+(\w+)/g)) addUnique(entities, m[1]);
+    for (const m of text.matchAll(/\b(?:title|label|name|text|meta\.title)\s*:\s*['"`]([\u4e00-\u9fff][\u4e00-\u9fff\w（）()、/]{1,15})['"`]/g)) addUnique(menus, m[1]);
   }
   return {
     languages: languageList.join('、'),

@@ -77,7 +77,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
     const t0 = performance.now();
     let intake: IntakeResult;
-    const opts = { entry: values.entry };
+    const opts = { entry: values.entry, retainText: false };
     if (st.isDirectory()) intake = await intakeDirectory(input, opts);
     else {
       const kind = archiveKindOf(input);

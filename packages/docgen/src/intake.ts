@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import ignore, { type Ignore } from 'ignore';
@@ -67,6 +67,12 @@ export interface IntakeOptions {
   entry?: string;
   /** Extra path prefixes or globs to exclude (gitignore syntax). */
   exclude?: string[];
+  /**
+   * Directories only: false = do not keep file texts in memory; `CodeFile.text` re-reads and
+   * decodes the file on each access, so memory stays bounded by one file plus what is printed.
+   * Default true.
+   */
+  retainText?: boolean;
 }
 
 const DEFAULTS = { maxFiles: 50_000, maxBytes: 512 * 1024 * 1024, maxFileBytes: 1024 * 1024, maxRatio: 200 };
@@ -158,6 +164,47 @@ interface RawEntry {
   data: Uint8Array;
 }
 
+/** Applies the per-file filters (name, language, size, binary, generated, minified, empty) and decodes. */
+function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[]): CodeFile | undefined {
+  const byName = skipReasonByName(e.path);
+  if (byName) {
+    skipped.push({ path: e.path, reason: byName });
+    return undefined;
+  }
+  const firstNl = e.data.indexOf(10);
+  const firstLine = e.data[0] === 0x23 ? Buffer.from(e.data.subarray(0, firstNl < 0 ? Math.min(e.data.length, 200) : firstNl)).toString('latin1') : undefined;
+  const lang = detectLanguage(e.path, firstLine);
+  if (!lang) {
+    skipped.push({ path: e.path, reason: '非源代码文件（文档、数据或配置）' });
+    return undefined;
+  }
+  if (e.data.length > maxFileBytes) {
+    skipped.push({ path: e.path, reason: `文件过大（${Math.round(e.data.length / 1024)} KB），多为数据或生成文件` });
+    return undefined;
+  }
+  const decoded = decodeSource(e.data);
+  if (!decoded) {
+    skipped.push({ path: e.path, reason: '二进制文件' });
+    return undefined;
+  }
+  const byContent = skipReasonByContent(decoded.text);
+  if (byContent) {
+    skipped.push({ path: e.path, reason: byContent });
+    return undefined;
+  }
+  if (decoded.text.trim() === '') {
+    skipped.push({ path: e.path, reason: '空文件' });
+    return undefined;
+  }
+  let language = lang.name;
+  if (language === 'C' && e.path.endsWith('.h')) {
+    // A .h header is C++ or Objective-C when its content says so.
+    if (/@interface\b|@implementation\b|#import\s/.test(decoded.text)) language = 'Objective-C';
+    else if (/\bnamespace\s+\w+|\btemplate\s*<|\bclass\s+\w+\s*[:{]|\bstd::|\bpublic:|\bprivate:/.test(decoded.text)) language = 'C++';
+  }
+  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments) };
+}
+
 /** Turns raw (path, bytes) entries into CodeFiles, applying every filter. */
 function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): IntakeResult {
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
@@ -183,43 +230,8 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
   }
   const files: CodeFile[] = [];
   for (const e of candidates) {
-    const byName = skipReasonByName(e.path);
-    if (byName) {
-      skipped.push({ path: e.path, reason: byName });
-      continue;
-    }
-    const firstNl = e.data.indexOf(10);
-    const firstLine = e.data[0] === 0x23 ? Buffer.from(e.data.subarray(0, firstNl < 0 ? Math.min(e.data.length, 200) : firstNl)).toString('latin1') : undefined;
-    const lang = detectLanguage(e.path, firstLine);
-    if (!lang) {
-      skipped.push({ path: e.path, reason: '非源代码文件（文档、数据或配置）' });
-      continue;
-    }
-    if (e.data.length > maxFileBytes) {
-      skipped.push({ path: e.path, reason: `文件过大（${Math.round(e.data.length / 1024)} KB），多为数据或生成文件` });
-      continue;
-    }
-    const decoded = decodeSource(e.data);
-    if (!decoded) {
-      skipped.push({ path: e.path, reason: '二进制文件' });
-      continue;
-    }
-    const byContent = skipReasonByContent(decoded.text);
-    if (byContent) {
-      skipped.push({ path: e.path, reason: byContent });
-      continue;
-    }
-    if (decoded.text.trim() === '') {
-      skipped.push({ path: e.path, reason: '空文件' });
-      continue;
-    }
-    let language = lang.name;
-    if (language === 'C' && e.path.endsWith('.h')) {
-      // A .h header is C++ or Objective-C when its content says so.
-      if (/@interface\b|@implementation\b|#import\s/.test(decoded.text)) language = 'Objective-C';
-      else if (/\bnamespace\s+\w+|\btemplate\s*<|\bclass\s+\w+\s*[:{]|\bstd::|\bpublic:|\bprivate:/.test(decoded.text)) language = 'C++';
-    }
-    files.push({ path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments) });
+    const f = admitOne(e, maxFileBytes, skipped);
+    if (f) files.push(f);
   }
   const kept = dropBuildSiblings(files, skipped);
   const ordered = orderFiles(kept, opts.entry, raw);
@@ -356,7 +368,9 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   if (!st.isDirectory()) throw new DocgenError('INPUT_NOT_FOUND', `不是目录：${dir}`);
   const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
   const skipped: SkippedFile[] = [];
-  const raw: RawEntry[] = [];
+  const files: CodeFile[] = [];
+  let seen = 0;
+  const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
   const extra = opts.exclude?.length ? ignore().add(opts.exclude) : undefined;
   const useGit = opts.gitignore !== false;
   const ignores = new Map<string, Ignore>();
@@ -402,22 +416,35 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         skipped.push({ path: r, reason: '非源代码文件（文档、数据或配置）' });
         continue;
       }
-      if (raw.length >= maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `源文件数量超过上限（${maxFiles} 个），请只上传本软件自己的源代码`);
+      if (++seen > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `源文件数量超过上限（${maxFiles} 个），请只上传本软件自己的源代码`);
       const fst = await fsp.stat(path.join(abs, e.name));
       if (fst.size > (opts.maxFileBytes ?? DEFAULTS.maxFileBytes)) {
         skipped.push({ path: r, reason: `文件过大（${Math.round(fst.size / 1024)} KB），多为数据或生成文件` });
         continue;
       }
-      raw.push({ path: r, data: await fsp.readFile(path.join(abs, e.name)) });
+      // One file at a time: read, decode, count; the bytes are dropped right away.
+      const absFile = path.join(abs, e.name);
+      const f = admitOne({ path: r, data: await fsp.readFile(absFile) }, maxFileBytes, skipped);
+      if (f) files.push(opts.retainText === false ? lazyText(f, absFile) : f);
     }
   };
   await walk(root, '');
-  const res = admit(raw, opts, skipped, true);
-  if (pkgJson && !opts.entry) {
-    res.files = orderFiles(res.files, undefined, [pkgJson]);
-  }
+  const kept = dropBuildSiblings(files, skipped);
+  const ordered = orderFiles(kept, opts.entry, pkgJson ? [pkgJson] : undefined);
+  const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped };
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', `目录中没有可识别的源代码文件：${dir}`);
   return res;
+}
+
+/** Replaces `text` by a getter that re-reads and decodes the file (see IntakeOptions.retainText). */
+function lazyText(f: CodeFile, abs: string): CodeFile {
+  const { text: _drop, ...rest } = f;
+  const out = rest as CodeFile;
+  Object.defineProperty(out, 'text', {
+    enumerable: true,
+    get: () => decodeSource(readFileSync(abs))?.text ?? '',
+  });
+  return out;
 }
 
 /** Archive safety check of one entry name; returns the normalised relative path. */
