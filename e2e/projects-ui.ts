@@ -87,3 +87,11 @@ export async function expectCounter(page: Page, inRange: boolean): Promise<void>
   const cls = (await page.getByTestId('main-functions-counter').getAttribute('class')) ?? '';
   expect(cls.includes('char-counter-bad')).toBe(!inRange);
 }
+
+/** Waits until the generation finishes; a failed one fails the test with the page's message. */
+export async function waitForGeneration(page: Page, timeout = 240_000): Promise<void> {
+  await page.locator('[data-testid="generate-done"], [data-testid="generate-failed"]').first().waitFor({ timeout });
+  if (await page.getByTestId('generate-failed').count()) {
+    throw new Error(`材料生成失败：${await page.getByTestId('generate-failed').innerText()}`);
+  }
+}

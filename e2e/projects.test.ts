@@ -15,6 +15,7 @@ import {
   typeDate,
   uploadCode,
   waitForAi,
+  waitForGeneration,
   writeByHand,
 } from './projects-ui';
 
@@ -124,7 +125,7 @@ describe('智能生成 (/auto-generate)', () => {
       // 5. Generate (a new user's free time), with progress, then the report and the download.
       await expect(page.getByTestId('cost-box').innerText()).resolves.toContain('1 次免费次数');
       await page.getByTestId('generate-btn').click();
-      await page.getByTestId('generate-done').waitFor({ timeout: 180_000 });
+      await waitForGeneration(page);
       expect(await page.getByTestId('report-list').locator('li').count()).toBeGreaterThan(5);
       expect((await storedUser(page)).freeTimes).toBe(0);
 
@@ -207,7 +208,7 @@ describe('代码生成文档 (/code-to-doc-generator)', () => {
       await page.getByTestId('generate-btn').click();
       await page.waitForURL(/\/code-to-doc-generator\?id=\d+/);
       const id = Number(new URL(page.url()).searchParams.get('id'));
-      await page.getByTestId('generate-done').waitFor({ timeout: 240_000 });
+      await waitForGeneration(page);
 
       const dl = await downloadFrom(page, 'download-materials');
       expect(dl.name).toBe(`${name}_${version}_软著材料.zip`);
