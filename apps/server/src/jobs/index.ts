@@ -7,6 +7,7 @@ import { createPointsCharger, type PointsCharger } from '../modules/points/point
 import type { BlobStore } from '../storage';
 import { createDocgenEngine } from './docgen-engine';
 import { createGenerateMaterialsJob } from './generate-materials';
+import { pruneUploads } from './maintenance';
 import type { MaterialsEngine } from './materials';
 import { createJobQueue, type JobQueue } from './queue';
 import { createJobRunner, type JobRunner } from './runner';
@@ -38,6 +39,11 @@ export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; 
   const definitions = [createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai })];
   const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs });
   const queue = createJobQueue(() => runner.wake());
+  let maintenance: NodeJS.Timeout | undefined;
+  const prune = () =>
+    pruneUploads(deps.db, deps.blobs)
+      .then((n) => n && deps.log.info({ removed: n }, 'pruned unused code uploads'))
+      .catch((e: unknown) => deps.log.warn({ err: e }, 'pruning code uploads failed'));
   return {
     queue,
     runner,
@@ -45,9 +51,12 @@ export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; 
     charger,
     start(opts = {}) {
       runner.start();
+      maintenance = setInterval(() => void prune(), 60 * 60 * 1000);
+      maintenance.unref();
       if (opts.warmUp) engine.warmUp?.().catch((e: unknown) => deps.log.warn({ err: e }, 'materials engine warm-up failed'));
     },
     async stop() {
+      clearInterval(maintenance);
       await runner.stop();
       await engine.close?.();
     },

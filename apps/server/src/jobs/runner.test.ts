@@ -96,3 +96,25 @@ describe('job runner recovery after a crash', async () => {
     }
   });
 });
+
+describe('pruning unused uploads', async () => {
+  const app = await buildTestApp();
+  it('removes old uploads no project uses, keeps the others', async () => {
+    const { pruneUploads } = await import('./maintenance');
+    const a = await buildUser(app, {});
+    const zip = zipFolder(path.resolve(import.meta.dirname, '../storage'));
+    const unused = (await upload(app, a.headers, zip, 'a.zip')).data.uploadId;
+    const used = (await upload(app, a.headers, zip, 'b.zip')).data.uploadId;
+    const fresh = (await upload(app, a.headers, zip, 'c.zip')).data.uploadId;
+    await buildProject(app, a.headers, { uploadId: used });
+    const old = new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString();
+    await app.deps.db.updateTable('code_uploads').set({ created_at: old }).where('id', 'in', [unused, used]).execute();
+    const keyOf = async (id: number) => (await app.deps.db.selectFrom('code_uploads').select('blob_key').where('id', '=', id).executeTakeFirst())?.blob_key;
+    const unusedKey = (await keyOf(unused))!;
+    expect(await pruneUploads(app.deps.db, app.deps.blobs)).toBe(1);
+    expect(await keyOf(unused)).toBeUndefined();
+    expect(await app.deps.blobs.exists(unusedKey)).toBe(false);
+    expect(await keyOf(used)).toBeDefined();
+    expect(await keyOf(fresh)).toBeDefined();
+  });
+});

@@ -17,7 +17,8 @@ import type { ProjectService } from './projects.service';
 /** RFC 6266 attachment header with the UTF-8 name (new name + original extension, spec §5) and an ASCII fallback. */
 export function attachment(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** Streams a zip download: the one non-envelope answer of the API (errors before this point are envelopes). */
