@@ -214,11 +214,16 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
     const ignores = opts.gitignore === false ? new Map<string, Ignore>() : collectIgnores(raw);
     const extra = opts.exclude?.length ? ignore().add(opts.exclude) : undefined;
     candidates = [];
+    const seenDirs = new Set<string>();
     for (const e of raw) {
       const parts = e.path.split('/');
-      const badDir = parts.slice(0, -1).find((p) => SKIPPED_DIRS.has(p));
-      if (badDir) {
-        skipped.push({ path: e.path, reason: `位于第三方或构建输出目录 ${badDir}/` });
+      const bad = parts.slice(0, -1).findIndex((p) => SKIPPED_DIRS.has(p));
+      if (bad >= 0) {
+        const dir = parts.slice(0, bad + 1).join('/') + '/';
+        if (!seenDirs.has(dir)) {
+          seenDirs.add(dir);
+          skipped.push({ path: dir, reason: `第三方或构建输出目录 ${parts[bad]}/` });
+        }
         continue;
       }
       if (extra?.ignores(e.path) || isIgnored(e.path, ignores)) {
@@ -572,28 +577,28 @@ function prefilter(paths: string[], opts: IntakeOptions, skipped: SkippedFile[])
   return keep;
 }
 
+/**
+ * Streams a .tar.gz: decompressed bytes are counted as they come (size and ratio limits apply
+ * before the archive is ever held whole), entries are checked for unsafe paths and links, and
+ * only entries that can be source code (or .gitignore / package.json) are kept in memory —
+ * a node_modules/ inside the archive is skipped without being buffered.
+ */
 async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): Promise<RawEntry[]> {
   const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
   const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
   const maxRatio = opts.maxRatio ?? DEFAULTS.maxRatio;
-  let tarBuf: Buffer;
-  try {
-    tarBuf = zlib.gunzipSync(buf, { maxOutputLength: maxBytes + 1 });
-  } catch (e) {
-    const err = e as NodeJS.ErrnoException;
-    if (err.code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
-      throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
-    }
-    throw new DocgenError('ARCHIVE_CORRUPT', `tar.gz 文件无法解压：${err.message}`);
-  }
-  if (tarBuf.length > maxBytes) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
-  if (tarBuf.length > 16 * 1024 * 1024 && tarBuf.length / buf.length > maxRatio) {
-    throw new DocgenError('ARCHIVE_UNSAFE', `压缩包压缩比异常（${Math.round(tarBuf.length / buf.length)}:1），疑似压缩炸弹，已拒绝`);
-  }
+  const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
   const res: RawEntry[] = [];
+  const skippedDirs = new Set<string>();
   let count = 0;
   let failure: DocgenError | undefined;
+  let total = 0;
   await new Promise<void>((resolve, reject) => {
+    const fail = (e: DocgenError) => {
+      if (!failure) failure = e;
+      gunzip.destroy();
+      resolve();
+    };
     const parser = new TarParser({
       strict: true,
       onReadEntry: (entry: ReadEntry) => {
@@ -615,6 +620,26 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
             entry.resume();
             return;
           }
+          const parts = safe.split('/');
+          const bad = parts.slice(1, -1).findIndex((p) => SKIPPED_DIRS.has(p));
+          if (bad >= 0) {
+            const dir = parts.slice(0, bad + 2).join('/') + '/';
+            if (!skippedDirs.has(dir)) {
+              skippedDirs.add(dir);
+              skipped.push({ path: dir, reason: `第三方或构建输出目录 ${parts[bad + 1]}/` });
+            }
+            entry.resume();
+            return;
+          }
+          const base = parts[parts.length - 1];
+          if (base !== '.gitignore' && base !== 'package.json') {
+            const reason = skipReasonByName(safe) ?? (!detectLanguage(safe) && base.includes('.') ? '非源代码文件（文档、数据或配置）' : undefined);
+            if (reason || (entry.size ?? 0) > maxFileBytes) {
+              skipped.push({ path: safe, reason: reason ?? `文件过大（${Math.round((entry.size ?? 0) / 1024)} KB），多为数据或生成文件` });
+              entry.resume();
+              return;
+            }
+          }
           const chunks: Buffer[] = [];
           entry.on('data', (c: Buffer) => chunks.push(c));
           entry.on('end', () => res.push({ path: safe, data: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
@@ -624,14 +649,26 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
         }
       },
     });
+    const gunzip = zlib.createGunzip();
+    gunzip.on('data', (c: Buffer) => {
+      if (failure) return;
+      total += c.length;
+      if (total > maxBytes) return fail(new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`));
+      if (total > 16 * 1024 * 1024 && total / buf.length > maxRatio) {
+        return fail(new DocgenError('ARCHIVE_UNSAFE', `压缩包压缩比异常（超过 ${maxRatio}:1），疑似压缩炸弹，已拒绝`));
+      }
+      parser.write(c);
+    });
+    gunzip.on('error', (e: Error) => {
+      if (!failure) reject(new DocgenError('ARCHIVE_CORRUPT', `tar.gz 文件无法解压：${e.message}`));
+    });
+    gunzip.on('end', () => parser.end());
     parser.on('error', (e: Error) => reject(new DocgenError('ARCHIVE_CORRUPT', `tar 文件损坏：${e.message}`)));
     parser.on('end', () => resolve());
-    parser.end(tarBuf);
+    gunzip.end(buf);
   });
   if (failure) throw failure;
-  // Name-based filtering after reading (tar is sequential; content is already bounded by maxBytes).
-  const keep = prefilter(res.map((r) => r.path), opts, skipped);
-  return res.filter((r) => keep.has(r.path));
+  return res;
 }
 
 /** Strips one directory level shared by every entry (e.g. "package/" of npm tarballs, "repo-main/" of GitHub zips). */

@@ -62,6 +62,12 @@ describe('directory intake', () => {
     expect(r.stats.total.lines).toBe(r.files.reduce((a, f) => a + f.lines, 0));
     expect(r.skipped.find((s) => s.path === 'src/big.js')?.reason).toMatch(/压缩|超长/);
   });
+  it('can keep no file text in memory (retainText: false) and still give the same files', async () => {
+    const a = await intakeDirectory(dir);
+    const b = await intakeDirectory(dir, { retainText: false });
+    expect(b.files.map((f) => [f.path, f.lines, f.text])).toEqual(a.files.map((f) => [f.path, f.lines, f.text]));
+    expect(Object.getOwnPropertyDescriptor(b.files[0], 'text')?.get).toBeTypeOf('function');
+  });
   it('refuses a missing directory and an empty code base in Chinese', async () => {
     await expect(intakeDirectory(path.join(dir, 'nope'))).rejects.toMatchObject({ code: 'INPUT_NOT_FOUND' });
     const empty = mkdtempSync(path.join(tmpdir(), 'mazhu-empty-'));
@@ -73,6 +79,15 @@ describe('directory intake', () => {
 
 describe('archive intake', () => {
   const good = { 'proj/src/index.ts': strToU8('export const a = 1;\n'), 'proj/.gitignore': strToU8('gen/\n'), 'proj/gen/x.ts': strToU8('x\n') };
+  it('skips a vendored node_modules inside an archive once, without listing every file', async () => {
+    const entries = [{ name: 'p/src/index.js', data: 'export default 1;\n' }, ...Array.from({ length: 200 }, (_, i) => ({ name: `p/node_modules/x${i}/index.js`, data: 'module.exports = 1;\n' }))];
+    const t = await intakeArchive(gzipSync(tar(entries)), 'tar.gz');
+    expect(t.files.map((f) => f.path)).toEqual(['src/index.js']);
+    expect(t.skipped.filter((s) => s.path.includes('node_modules'))).toEqual([{ path: 'p/node_modules/', reason: '第三方或构建输出目录 node_modules/' }]);
+    const z = await intakeArchive(zipSync(Object.fromEntries(entries.map((e) => [e.name, strToU8(e.data)]))), 'zip');
+    expect(z.files.map((f) => f.path)).toEqual(['src/index.js']);
+    expect(z.skipped.filter((s) => s.path.includes('node_modules'))).toHaveLength(1);
+  });
   it('reads a zip and a tar.gz in memory, stripping the common root and honouring .gitignore', async () => {
     const z = await intakeArchive(zipSync(good), 'zip');
     expect(z.files.map((f) => f.path)).toEqual(['src/index.ts']);
