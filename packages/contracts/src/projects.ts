@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAiInformation, ZAiProvider } from './ai';
 import { ZPageQuery } from './envelope';
 
 /**
@@ -441,6 +442,10 @@ export const ZAiGenerateRequest = z
   })
   .refine((v) => Boolean(v.id) || Boolean(v.name), { message: '请指定项目，或填写软件全称', path: ['name'] });
 export type AiGenerateRequest = z.input<typeof ZAiGenerateRequest>;
+
+/** Answer of POST /api/getAIGeneratedInformation (`projectId` null when written from fields only, nothing stored). */
+export const ZAiGenerateResult = z.object({ information: ZAiInformation, provider: ZAiProvider, projectId: z.number().int().nullable() });
+export type AiGenerateResult = z.infer<typeof ZAiGenerateResult>;
 
 export const ZCnNameQuery = z.object({ name: z.string({ error: '请填写软件全称' }).trim().min(1, '请填写软件全称').max(60, '软件全称不能超过 60 个字') });
 

@@ -1,4 +1,4 @@
-import { ZAiInformation, type AiGenerateRequest, type AiInformation, type AiPolishDescriptionRequest, type AiPolishFunctionRequest, type AiProvider } from '@mazhu/contracts';
+import { ZAiInformation, type AiGenerateRequest, type AiGenerateResult, type AiInformation, type AiPolishDescriptionRequest, type AiPolishFunctionRequest } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import { answered, checkAiInformation, type AiWriter } from '../../ai';
 import { nowIso } from '../../db';
@@ -23,7 +23,7 @@ export function createProjectAiService(deps: { db: Kysely<Database>; ai: AiWrite
   }
 
   return {
-    async generate(userId: number, req: AiGenerateRequest): Promise<{ information: AiInformation; provider: AiProvider; projectId: number | null }> {
+    async generate(userId: number, req: AiGenerateRequest): Promise<AiGenerateResult> {
       if (req.id) {
         const p = await owned(userId, Number(req.id));
         const [modules, upload] = await Promise.all([repo.listModules(p.id), p.upload_id ? repo.findUpload(p.upload_id) : undefined]);
