@@ -9,6 +9,14 @@ interface KitFont {
   ref(): unknown;
   encode(text: string): [string[], { xAdvance: number }[]];
 }
+/** pdfkit EmbeddedFont internals used by the direct glyph path (checked at run time). */
+interface EmbeddedInternals {
+  font?: { glyphForCodePoint(cp: number): { id: number; advanceWidth: number } };
+  subset?: { includeGlyph(id: number): number };
+  widths?: number[];
+  unicode?: number[][];
+  scale?: number;
+}
 interface KitDoc {
   _font: KitFont;
   page: { fonts: Record<string, unknown> };
@@ -104,8 +112,19 @@ export class MonoWriter {
   private glyph(cp: number): { hex: string; adv: number } {
     let g = this.cache.get(cp);
     if (!g) {
-      const [hex, pos] = this.cjk.encode(String.fromCodePoint(cp));
-      g = { hex: hex.join(''), adv: pos.reduce((a, p) => a + p.xAdvance, 0) };
+      const f = this.cjk as unknown as EmbeddedInternals;
+      if (f.font?.glyphForCodePoint && f.subset?.includeGlyph && f.widths && f.unicode && f.scale) {
+        // Direct cmap lookup: one glyph per character, no OpenType shaping (code is monospace;
+        // shaping would only cost time). Mirrors pdfkit's EmbeddedFont.encode bookkeeping.
+        const glyph = f.font.glyphForCodePoint(cp);
+        const gid = f.subset.includeGlyph(glyph.id);
+        f.widths[gid] ??= glyph.advanceWidth * f.scale;
+        f.unicode[gid] ??= [cp];
+        g = { hex: gid.toString(16).padStart(4, '0'), adv: glyph.advanceWidth * f.scale };
+      } else {
+        const [hex, pos] = this.cjk.encode(String.fromCodePoint(cp));
+        g = { hex: hex.join(''), adv: pos.reduce((a, p) => a + p.xAdvance, 0) };
+      }
       this.cache.set(cp, g);
     }
     return g;
