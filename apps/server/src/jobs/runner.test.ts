@@ -118,3 +118,31 @@ describe('pruning unused uploads', async () => {
     expect(await keyOf(fresh)).toBeDefined();
   });
 });
+
+describe('two processes on one database', async () => {
+  const one = await buildTestApp();
+  await one.ready();
+  const two = await buildApp({ ...one.deps.config });
+  await two.ready();
+
+  it('run each job exactly once between them', async () => {
+    try {
+      const a = await buildUser(one, { freeTimes: 0 });
+      await one.deps.db.updateTable('users').set({ recharge_points: 1000 }).where('id', '=', a.userId).execute();
+      const ids: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const p = await buildProject(one, a.headers, { name: `并发测试${i}系统` });
+        ids.push(p.id);
+        const via = i % 2 ? one : two; // both accept requests and both run jobs
+        expect(body(await via.inject({ method: 'POST', url: '/api/generateProjectWord', headers: a.headers, payload: { id: p.id } })).code).toBe(200);
+      }
+      for (const id of ids) expect((await waitForMaterials(one, a.headers, id)).state).toBe('succeeded');
+      const jobs = await one.deps.db.selectFrom('generation_jobs').select(['attempts', 'locked_by']).where('ref_id', 'in', ids).execute();
+      expect(jobs.map((j) => j.attempts)).toEqual([1, 1, 1, 1]);
+      const pts = body<UserPoints>(await two.inject({ url: '/api/getUserPoints', headers: a.headers }));
+      expect(pts.data.rechargePoints).toBe(600);
+    } finally {
+      await two.close();
+    }
+  });
+});
