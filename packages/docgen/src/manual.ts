@@ -478,10 +478,15 @@ export async function renderManualDocx(model: ManualModel): Promise<Buffer> {
   const media: { data: Uint8Array; ext: 'png' | 'jpeg' }[] = [];
   const parts: string[] = [];
   let first = true;
+  let prevKind: ManualPage['kind'] | undefined;
   for (const page of model.pages) {
     let firstOnPage = true;
+    // Every page starts with an explicit break, except the first and the one after the cover
+    // (the cover's section break already starts a new page).
+    const needsBreak = !first && prevKind !== 'cover';
+    prevKind = page.kind;
     const pb = () => {
-      const s = firstOnPage && !first && page.kind !== 'toc' ? '<w:pageBreakBefore/>' : firstOnPage && !first && page.kind === 'toc' && model.pages[0].kind !== 'cover' ? '<w:pageBreakBefore/>' : '';
+      const s = firstOnPage && needsBreak ? '<w:pageBreakBefore/>' : '';
       firstOnPage = false;
       return s;
     };

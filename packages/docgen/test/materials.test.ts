@@ -90,6 +90,36 @@ describe('operation manual', () => {
   });
 });
 
+describe('long manuals', () => {
+  const bigModules = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      name: `业务模块${i + 1}`,
+      description: `业务模块${i + 1}用于管理第${i + 1}类业务数据，支持新增、编辑、删除、查询、导入和导出，并记录每一次操作的时间和操作人，便于审计和追溯。`.repeat(2),
+      operations: Array.from({ length: 6 }, (_, k) => `第${k + 1}步：在“业务模块${i + 1}”页面中点击相应按钮，按提示填写表单后保存，系统校验通过后刷新列表。`),
+    }));
+  it('a manual with a two-page table of contents keeps every page exact (PDF and DOCX)', async () => {
+    const m = buildManual({ ...project, modules: bigModules(45) });
+    expect(m.pages.filter((p) => p.kind === 'toc').length).toBe(2);
+    expect(m.selection).toBe('all');
+    const exp = { label: '操作手册', header: m.header, pages: m.pages.length, numberedFrom: 2, minLinesPerPage: 30, exemptPages: manualExemptPages(m), plannedLines: manualPlannedLines(m) };
+    const r = await verifyPdf(await renderManualPdf(m), exp);
+    expect(r.items.filter((i) => !i.ok)).toEqual([]);
+    if (SOFFICE) {
+      const lo = await verifyPdf(docxToPdf(await renderManualDocx(m)), { ...exp, label: '操作手册(DOCX)' });
+      expect(lo.items.filter((i) => !i.ok)).toEqual([]);
+    }
+  });
+  it('over 60 pages: the first 30 and the last 30, numbered 1–60, without the cover', async () => {
+    const m = buildManual({ ...project, modules: bigModules(160) });
+    expect(m.totalPages).toBeGreaterThan(60);
+    expect(m.selection).toBe('first-and-last-30');
+    expect(m.pages).toHaveLength(60);
+    expect(m.pages.map((p) => p.number)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+    const r = await verifyPdf(await renderManualPdf(m), { label: '操作手册', header: m.header, pages: 60, minLinesPerPage: 30, exemptPages: manualExemptPages(m), plannedLines: manualPlannedLines(m) });
+    expect(r.items.filter((i) => !i.ok)).toEqual([]);
+  });
+});
+
 describe('generateAll and the CLI', () => {
   const files = Object.entries(chineseProject(6, 120)).map(([p, t]) => codeFile(p, t));
   it('produces every material and a passing report for consistent data', async () => {
