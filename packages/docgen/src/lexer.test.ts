@@ -31,4 +31,28 @@ describe('token-aware comment scanning', () => {
     expect(scanSource('<a><!-- c\n c --></a>', 'markup').stripped).toBe('<a>\n</a>');
     expect(scanSource('a { b: url(http://x) } // c', 'scss').stripped).toBe('a { b: url(http://x) } ');
   });
+  it('scans <script> and <style> blocks of Vue and HTML with their own rules', () => {
+    const vue = [
+      '<template>',
+      '  <div class="a">// not a comment in markup</div><!-- 注释 -->',
+      '</template>',
+      '<script>',
+      "const url = 'http://x/y'; // 注释",
+      '/* 块注释 */',
+      'export default {}',
+      '</script>',
+      '<style lang="scss">',
+      '.a { color: red; } // 样式注释',
+      '</style>',
+    ].join('\n');
+    const r = scanSource(vue, 'markup');
+    const out = r.stripped.split('\n');
+    expect(out[1]).toBe('  <div class="a">// not a comment in markup</div>');
+    expect(out[4]).toBe("const url = 'http://x/y'; ");
+    expect(out[5]).toBe('');
+    expect(out[9]).toBe('.a { color: red; } ');
+    expect(out).toHaveLength(11);
+    expect(r.lineFlags[5]).toBe(LINE_COMMENT);
+    expect(r.lineFlags[3]).toBe(LINE_CODE);
+  });
 });
