@@ -5,6 +5,7 @@ import { DocgenError } from './errors';
 import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from './intake';
 import { generateAll, formatReport } from './generate';
 import { validateName, validateVersion } from './names';
+import { verifyPdf } from './verify';
 
 const USAGE = `用法：
   mazhu generate <目录|.zip|.tar.gz> --name <软件全称> --version <版本号> --out <输出目录> [选项]
@@ -17,6 +18,9 @@ const USAGE = `用法：
   --lines-per-page <n>       每页行数，默认 50，不少于 50
   --no-verify                不回读检查 PDF
   -h, --help                 显示帮助
+
+  mazhu verify <PDF> --name <软件全称> --version <版本号> [--min-lines 50]
+    回读一个 PDF（本工具或其他工具生成的），逐页检查页数、页眉、右上角页码和每页行数
 
 输出：源程序.pdf 源程序.docx [操作手册.pdf 操作手册.docx] 申请表.pdf 申请表.docx 申请表.json manifest.json report.json report.txt`;
 
@@ -37,6 +41,7 @@ export async function main(argv: string[]): Promise<number> {
         'no-scrub': { type: 'boolean' },
         'no-verify': { type: 'boolean' },
         'lines-per-page': { type: 'string' },
+        'min-lines': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -50,6 +55,7 @@ export async function main(argv: string[]): Promise<number> {
     return values.help ? 0 : 2;
   }
   const [cmd, input] = positionals;
+  if (cmd === 'verify') return verifyCommand(input, values);
   if (cmd !== 'generate') {
     console.error(`未知命令：${cmd}\n\n${USAGE}`);
     return 2;
@@ -132,6 +138,33 @@ export async function main(argv: string[]): Promise<number> {
       return 1;
     }
     console.error(`内部错误：${(e as Error)?.message ?? String(e)}（请把此信息反馈给我们）`);
+    return 70;
+  }
+}
+
+async function verifyCommand(file: string | undefined, values: Record<string, string | boolean | undefined>): Promise<number> {
+  try {
+    if (!file) throw new DocgenError('INPUT_NOT_FOUND', '请指定要检查的 PDF 文件');
+    const data = await fsp.readFile(file).catch(() => {
+      throw new DocgenError('INPUT_NOT_FOUND', `找不到文件：${file}`);
+    });
+    const name = typeof values.name === 'string' ? validateName(values.name) : undefined;
+    const version = typeof values.version === 'string' ? validateVersion(values.version) : undefined;
+    const minLines = typeof values['min-lines'] === 'string' ? Number(values['min-lines']) : 50;
+    const report = await verifyPdf(data, {
+      label: path.basename(file).replace(/\.pdf$/i, ''),
+      header: name && version ? `${name} ${version}` : undefined,
+      minLinesPerPage: minLines,
+    });
+    for (const p of report.pages) console.log(`第 ${p.index} 页：页码 ${p.pageNumber ?? '无'}，${p.lines} 行，页眉“${p.header}”`);
+    console.log(formatReport(report));
+    return report.ok ? 0 : 1;
+  } catch (e) {
+    if (e instanceof DocgenError) {
+      console.error(`错误：${e.message}`);
+      return 1;
+    }
+    console.error(`内部错误：${(e as Error)?.message ?? String(e)}`);
     return 70;
   }
 }

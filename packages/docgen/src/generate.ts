@@ -114,7 +114,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
 }
 
 /** Plain-text rendering of a report for the CLI and logs (Chinese). */
-export function formatReport(report: MaterialsReport): string {
+export function formatReport(report: Pick<MaterialsReport, 'ok' | 'items'>): string {
   const lines = report.items.map((i) => `${i.ok ? '✓' : '✗'} ${i.title}：${i.detail}`);
   lines.push(report.ok ? '结论：全部检查通过' : `结论：${report.items.filter((i) => !i.ok).length} 项未通过，请修改后再提交`);
   return lines.join('\n');

@@ -185,6 +185,12 @@ describe('generateAll and the CLI', () => {
     }
     const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     expect(manifest.pages[0].lines[0].file).toBe('src/main.js');
+    const v = await run('verify', path.join(out, '源程序.pdf'), '--name', project.name, '--version', 'V1.0');
+    expect(v.code).toBe(0);
+    expect(v.out).toMatch(/全部检查通过/);
+    const bad = await run('verify', path.join(out, '源程序.pdf'), '--name', '别的管理系统', '--version', 'V1.0');
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(/页眉.*不一致/);
     rmSync(tmp, { recursive: true, force: true });
   });
 });
