@@ -15,6 +15,8 @@ export interface PdfPageReport {
   lines: number;
   /** True when the page carries an image (figure pages are exempt from the 30-line rule). */
   hasImage: boolean;
+  /** Right edge of the rightmost text, in points from the left. */
+  maxRight: number;
 }
 
 export interface VerifyItem {
@@ -55,6 +57,7 @@ export interface PdfExpectations {
 interface TextItem {
   str: string;
   transform: number[];
+  width?: number;
 }
 
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- lazy import keeps pdfjs off the render path
@@ -90,6 +93,8 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImage
       if (last && Math.abs(last.y - y) < 2) last.items.push(it);
       else rows.push({ y, items: [it] });
     }
+    let maxRight = 0;
+    for (const it of items) maxRight = Math.max(maxRight, it.transform[4] + (it.width ?? 0));
     let header = '';
     let pageNumber: number | null = null;
     let lines = 0;
@@ -114,7 +119,7 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImage
     } catch {
       /* ignore */
     }
-    pages.push({ index: i, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage });
+    pages.push({ index: i, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight });
     page.cleanup();
   }
   await doc.destroy();
@@ -157,6 +162,8 @@ export async function verifyPdf(pdf: Uint8Array, exp: PdfExpectations = {}): Pro
   });
   const notA4 = pages.filter((p) => Math.abs(p.width - A4.width) > 2 || Math.abs(p.height - A4.height) > 2).map((p) => p.index);
   items.push({ ok: notA4.length === 0, title: `${label}纸张`, detail: notA4.length ? `第 ${ranges(notA4)} 页不是 A4 纵向` : '全部为 A4 纵向' });
+  const overflow = pages.filter((p) => p.maxRight > p.width - 10).map((p) => p.index);
+  items.push({ ok: overflow.length === 0, title: `${label}版心`, detail: overflow.length ? `第 ${ranges(overflow)} 页有文字超出页面右边缘` : '所有文字都在页面内，没有被截断' });
   const from = exp.numberedFrom ?? 1;
   if (exp.header !== undefined) {
     const want = exp.header.replace(/\s+/g, '');
