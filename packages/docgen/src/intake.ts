@@ -2,6 +2,7 @@ import { promises as fsp, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import ignore, { type Ignore } from 'ignore';
+import iconv from 'iconv-lite';
 import { unzipSync } from 'fflate';
 import { Parser as TarParser, type ReadEntry } from 'tar';
 import { DocgenError } from './errors';
@@ -481,6 +482,19 @@ function bytesLabel(n: number): string {
   return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(0)} MB` : `${Math.ceil(n / 1024)} KB`;
 }
 
+/**
+ * Entry names without the UTF-8 flag: UTF-8 when they decode as such (macOS, Linux tools), else
+ * GBK/GB18030 — what Windows' built-in zip writes on a Chinese system. Never guessed per name:
+ * short names fool encoding detectors.
+ */
+function decodeZipName(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return iconv.decode(Buffer.from(bytes), 'gb18030');
+  }
+}
+
 /** Reads the zip central directory and enforces the safety limits before inflating anything. */
 function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): RawEntry[] {
   const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
@@ -514,7 +528,7 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
     const commentLen = dv.getUint16(p + 32, true);
     const ext = dv.getUint32(p + 38, true);
     const nameBytes = buf.subarray(p + 46, p + 46 + nameLen);
-    const rawName = flags & 0x800 ? new TextDecoder().decode(nameBytes) : decodeSource(nameBytes)?.text ?? '';
+    const rawName = flags & 0x800 ? new TextDecoder().decode(nameBytes) : decodeZipName(nameBytes);
     const fflateName = flags & 0x800 ? rawName : Buffer.from(nameBytes).toString('latin1');
     p += 46 + nameLen + extraLen + commentLen;
     const safe = safeEntryPath(rawName);
