@@ -16,20 +16,27 @@ interface Pending {
  * up once (fonts, pdfkit, pdfjs), restarted after a crash, terminated by `close()`. Uploads are analysed in the
  * request (bounded by the upload limit). `worker: false` runs everything on the calling thread (tests, CLI-like use).
  */
-export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger } = {}): MaterialsEngine {
+export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger; workerUrl?: URL } = {}): MaterialsEngine {
   if (!opts.worker) {
     return { intake: runIntake, generate: ({ project, archive, onStage }) => runGenerate({ project, archive }, onStage), warmUp };
   }
   let worker: Worker | undefined;
+  /** Set when a worker could not even start (e.g. tsx missing): generations then run in-process. */
+  let unavailable = false;
   let seq = 0;
   const pending = new Map<number, Pending>();
 
   function start(): Worker {
     if (worker) return worker;
     // The worker is TypeScript: a small .mjs entry registers tsx in the worker, then imports docgen-worker.ts.
-    const w = new Worker(new URL('./docgen-worker.mjs', import.meta.url), { execArgv: [] });
+    const w = new Worker(opts.workerUrl ?? new URL('./docgen-worker.mjs', import.meta.url), { execArgv: [] });
     w.unref();
-    w.on('message', (m: { id: number; stage?: { percent: number; message: string }; ok?: boolean; result?: GeneratedMaterials; error?: { name?: string; code?: string; message: string; stack?: string } }) => {
+    let online = false; // true once the worker script itself has loaded (it says `ready`)
+    w.on('message', (m: { ready?: boolean; id: number; stage?: { percent: number; message: string }; ok?: boolean; result?: GeneratedMaterials; error?: { name?: string; code?: string; message: string; stack?: string } }) => {
+      if (m.ready) {
+        online = true;
+        return;
+      }
       const p = pending.get(m.id);
       if (!p) return;
       if (m.stage) {
@@ -48,7 +55,8 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
       }
     });
     const fail = (e: unknown) => {
-      opts.log?.error({ err: e }, 'docgen worker stopped');
+      opts.log?.error({ err: e }, online ? 'docgen worker stopped' : 'docgen worker could not start; generating in-process');
+      if (!online) unavailable = true;
       worker = undefined;
       for (const [, p] of pending) p.reject(new Error('材料引擎进程异常退出'));
       pending.clear();
@@ -76,11 +84,19 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
   return {
     intake: runIntake,
     async generate({ project, archive, onStage }) {
-      const r = await call({ type: 'generate', input: { project, archive } }, onStage);
-      return r!;
+      if (unavailable) return runGenerate({ project, archive }, onStage);
+      try {
+        return (await call({ type: 'generate', input: { project, archive } }, onStage))!;
+      } catch (e) {
+        if (unavailable) return runGenerate({ project, archive }, onStage);
+        throw e;
+      }
     },
     async warmUp() {
-      await call({ type: 'warm' });
+      if (unavailable) return warmUp();
+      await call({ type: 'warm' }).catch((e: unknown) => {
+        if (!unavailable) throw e;
+      });
     },
     async close() {
       const w = worker;

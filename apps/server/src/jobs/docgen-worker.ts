@@ -19,3 +19,5 @@ parentPort?.on('message', (msg: Msg) => {
     },
   );
 });
+
+parentPort?.postMessage({ ready: true });

@@ -1,0 +1,46 @@
+import { DocgenError } from '@mazhu/docgen';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { createDocgenEngine } from './docgen-engine';
+
+const code = Buffer.from(zipSync({ 'app/src/main.ts': new TextEncoder().encode('export function main(): number {\n  return 42;\n}\n') }));
+const project = { name: '引擎测试系统', version: 'V1.0', completionDate: '2025-01-01', modules: [{ name: '首页', description: '展示概况', operations: ['打开首页'] }] };
+
+describe('materials engine in its worker thread', () => {
+  it('generates every file off the main thread and reports stages', async () => {
+    const engine = createDocgenEngine({ worker: true });
+    try {
+      const stages: string[] = [];
+      const out = await engine.generate({ project, archive: { data: code, kind: 'zip' }, onStage: async (_p, m) => void stages.push(m) });
+      expect(out.files.map((f) => f.name)).toEqual(['源程序.pdf', '源程序.docx', '操作手册.pdf', '操作手册.docx', '申请表.pdf', '申请表.docx', '申请表.json', '检查报告.txt']);
+      expect(Buffer.isBuffer(out.files[0].data)).toBe(true);
+      expect(out.files[0].data.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(stages.length).toBeGreaterThan(0);
+      const form = JSON.parse(Buffer.from(out.files[6].data).toString());
+      expect(form.languages).toBe('TypeScript');
+    } finally {
+      await engine.close?.();
+    }
+  });
+
+  it('passes the engine’s user-facing errors through as DocgenError', async () => {
+    const engine = createDocgenEngine({ worker: true });
+    try {
+      const e = await engine.generate({ project: { ...project, name: '没有后缀' }, archive: { data: code, kind: 'zip' } }).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(DocgenError);
+      expect((e as DocgenError).message).toContain('软件全称须以');
+    } finally {
+      await engine.close?.();
+    }
+  });
+
+  it('falls back to in-process generation when the worker cannot start', async () => {
+    const engine = createDocgenEngine({ worker: true, workerUrl: new URL('./no-such-worker.mjs', import.meta.url) });
+    try {
+      const out = await engine.generate({ project });
+      expect(out.report[0].code).toBe('NO_SOURCE_CODE');
+    } finally {
+      await engine.close?.();
+    }
+  });
+});
