@@ -28,7 +28,7 @@ function sniffUtf16(b: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
  * Line ends are normalised to '\n'.
  */
 export function decodeSource(b: Uint8Array): { text: string; encoding: SourceEncoding } | undefined {
-  let text: string;
+  let text: string | undefined;
   let encoding: SourceEncoding;
   if (b.length >= 3 && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) {
     text = new TextDecoder('utf-8').decode(b.subarray(3));
@@ -51,18 +51,25 @@ export function decodeSource(b: Uint8Array): { text: string; encoding: SourceEnc
         text = utf8.decode(b);
         encoding = 'utf-8';
       } catch {
-        const guess = (chardet.detect(b.subarray(0, 65536)) ?? '').toLowerCase();
-        if (guess === 'big5') encoding = 'big5';
-        else if (guess === 'shift_jis') encoding = 'shift_jis';
-        else if (guess.startsWith('iso-8859') || guess.startsWith('windows-125')) {
-          // Short Chinese snippets are often misread as Latin-1; prefer GB18030 when it decodes cleanly.
-          const gb = iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.length), 'gb18030');
-          encoding = gb.includes('\ufffd') ? 'latin1' : 'gb18030';
-        } else encoding = 'gb18030';
-        text = iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.length), encoding);
+        // Mainland code bases: GB18030 (⊃ GBK ⊃ GB2312) unless the detector is clearly sure of
+        // Big5 or Shift_JIS; Latin-1 only when the bytes are not valid GB18030.
+        const sample = b.subarray(0, 65536);
+        const scores = new Map(chardet.analyse(sample).map((m) => [m.name.toLowerCase(), m.confidence]));
+        const gb = scores.get('gb18030') ?? 0;
+        const big5 = scores.get('big5') ?? 0;
+        const sjis = scores.get('shift_jis') ?? 0;
+        const whole = Buffer.from(b.buffer, b.byteOffset, b.length);
+        if (big5 >= 60 && big5 >= gb + 20) encoding = 'big5';
+        else if (sjis >= 60 && sjis >= gb + 20) encoding = 'shift_jis';
+        else {
+          const asGb = iconv.decode(whole, 'gb18030');
+          encoding = asGb.includes('\ufffd') && gb < 50 ? 'latin1' : 'gb18030';
+          if (encoding === 'gb18030') text = asGb;
+        }
+        text ??= iconv.decode(whole, encoding);
       }
     }
   }
-  if (text.includes('\r')) text = text.replace(/\r\n?/g, '\n');
-  return { text, encoding };
+  if (text!.includes('\r')) text = text!.replace(/\r\n?/g, '\n');
+  return { text: text!, encoding };
 }
