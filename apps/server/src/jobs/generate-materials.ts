@@ -111,7 +111,7 @@ export function createGenerateMaterialsJob(deps: {
 
       await ctx.progress(10, '生成源程序、操作手册和申请表');
       const out = await engine.generate({ project, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.75, msg) });
-      if (ctx.signal.aborted) throw new Error('runner stopping');
+      // Once the materials exist they are stored even if the runner is stopping: the work is not thrown away.
 
       await ctx.progress(88, '打包材料');
       await yieldToLoop();
