@@ -7,7 +7,8 @@ import { ZPageQuery } from './envelope';
  * Field limits follow the R11 application form (shared/spec/cpcc-materials.md); the web forms import
  * `PROJECT_LIMITS` and the schemas below so both sides say the same thing.
  *
- * Calls (all need sign-in; another user's id always answers 404 「数据不存在或无权访问」):
+ * Calls (all need sign-in; another user's id always answers 404 「项目不存在或无权访问」, never the data;
+ * generate/addCodeProject answer 460 with `InsufficientBalance` (points.ts) when the balance is not enough):
  *   POST /api/addProject              ZProjectInput                → ProjectDetails
  *   POST /api/editProject             ZEditProjectRequest          → ProjectDetails
  *   POST /api/getProjectList          ZProjectListQuery            → Page<ProjectListItem>
