@@ -148,6 +148,16 @@ describe('projects API', async () => {
     expect(body(await app.inject({ url: `/api/getProjectWordDownload?id=${id}`, headers: a.headers })).code).toBe(404);
   });
 
+  it('accepts a .tar.gz archive and analyses it', async () => {
+    const a = await buildUser(app);
+    const { execFileSync } = await import('node:child_process');
+    const tgz = execFileSync('tar', ['-czf', '-', '-C', path.resolve(import.meta.dirname, '..'), 'points']);
+    const r = await upload(app, a.headers, tgz, 'points.tar.gz');
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data.analysis.languages).toEqual(['TypeScript']);
+    expect(r.data.analysis.files).toBeGreaterThanOrEqual(3);
+  });
+
   it('refuses uploads that are not zip or tar.gz, and empty or code-less archives', async () => {
     const a = await buildUser(app);
     const notZip = await upload(app, a.headers, Buffer.from('just text'), 'a.txt');
