@@ -20,8 +20,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
+  if (config.role === 'worker') {
+    // A worker only runs generation jobs: no HTTP listener, so any number can run beside the web servers.
+    await app.ready();
+    app.log.info(`码著生成任务进程已启动（数据库：${app.deps.dialect}）`);
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`码著已启动：http://localhost:${config.port}（数据库：${app.deps.dialect}）`);
+  app.log.info(`码著已启动：http://localhost:${config.port}（数据库：${app.deps.dialect}，角色：${config.role}）`);
 }
 
 main().catch((e: unknown) => {
