@@ -84,12 +84,12 @@ export default function ModulesEditor({ disabled = false }: { disabled?: boolean
                     {polishing[index] ? '润色中…' : 'AI 润色'}
                   </Button>
                   <Tooltip title="上移">
-                    <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={disabled || index === 0} onClick={() => move(index, index - 1)} aria-label="上移" />
+                    <Button size="small" type="text" icon={<ArrowUpOutlined />} disabled={disabled || index === 0} onClick={() => (setUndo({}), move(index, index - 1))} aria-label="上移" />
                   </Tooltip>
                   <Tooltip title="下移">
-                    <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={disabled || index === fields.length - 1} onClick={() => move(index, index + 1)} aria-label="下移" />
+                    <Button size="small" type="text" icon={<ArrowDownOutlined />} disabled={disabled || index === fields.length - 1} onClick={() => (setUndo({}), move(index, index + 1))} aria-label="下移" />
                   </Tooltip>
-                  <Popconfirm title="删除这个功能模块？" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove(field.name)}>
+                  <Popconfirm title="删除这个功能模块？" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => (setUndo({}), remove(field.name))}>
                     <Button size="small" type="text" danger icon={<DeleteOutlined />} disabled={disabled} aria-label="删除模块" />
                   </Popconfirm>
                 </Space>

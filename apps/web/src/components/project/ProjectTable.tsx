@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import { CodeOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, RobotOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
@@ -60,7 +60,6 @@ export default function ProjectTable({
     {
       title: '软件名称',
       key: 'name',
-      width: showCode ? 240 : undefined,
       render: (_, p) => (
         <div className="pt-name">
           <Link to={editLink(p)} className="pt-title">
@@ -74,39 +73,17 @@ export default function ProjectTable({
                 {p.source === 'code' ? <CodeOutlined /> : <RobotOutlined />} {p.source === 'code' ? '代码生成' : '智能生成'}
               </span>
             )}
+            {showCode && p.languages.length > 0 && <span className="pt-langs" title={p.languages.join('、')}>{p.languages.join('、')}</span>}
+            {showCode && p.sourceLines > 0 && <span>{p.sourceLines.toLocaleString('zh-CN')} 行</span>}
             {!showCode && p.moduleCount > 0 && <span>{p.moduleCount} 个功能模块</span>}
           </div>
         </div>
       ),
     },
-    ...(showCode
-      ? ([
-          {
-            title: '编程语言',
-            key: 'languages',
-            width: 200,
-            render: (_, p) =>
-              p.languages.length ? (
-                <Typography.Text ellipsis={{ tooltip: p.languages.join('、') }} style={{ maxWidth: 180 }}>
-                  {p.languages.join('、')}
-                </Typography.Text>
-              ) : (
-                <span className="muted">—</span>
-              ),
-          },
-          {
-            title: '源程序量',
-            key: 'lines',
-            width: 110,
-            align: 'right',
-            render: (_, p) => (p.sourceLines ? `${p.sourceLines.toLocaleString('zh-CN')} 行` : '—'),
-          },
-        ] satisfies ColumnsType<ProjectListItem>)
-      : []),
     {
       title: '状态',
       key: 'status',
-      width: 220,
+      width: 200,
       render: (_, p) => {
         const running = p.status === 'queued' || p.status === 'generating';
         return (
@@ -132,7 +109,7 @@ export default function ProjectTable({
       title: '更新时间',
       key: 'updatedAt',
       width: 150,
-      render: (_, p) => <span className="muted">{dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm')}</span>,
+      render: (_, p) => <span className="muted nowrap">{dayjs(p.updatedAt).format('YYYY-MM-DD HH:mm')}</span>,
     },
     {
       title: '操作',

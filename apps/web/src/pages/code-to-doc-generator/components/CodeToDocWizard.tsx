@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Col, Form, Input, Popconfirm, Row, Space, Steps } from 'antd';
+import { Alert, Button, Col, Collapse, Form, Input, Popconfirm, Row, Space, Steps } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROJECT_LIMITS, type CodeUpload, type ProjectDetails } from '@mazhu/contracts';
@@ -56,6 +56,8 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
   const [upload, setUpload] = useState<CodeUpload | null>(details?.code ?? null);
   const [file, setFile] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
+  /** A generation was started (now or before): progress and download come first. */
+  const [started, setStarted] = useState(Boolean(details && details.status !== 'draft'));
   const ai = useAiWriter();
   const aiTried = useRef(false);
   const [, force] = useState(0);
@@ -252,28 +254,50 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
                   <p>确认申请表内容与检查结果，然后生成源程序、操作手册与申请表信息。</p>
                 </div>
               </div>
-              <FormPreview draft={draft} checks={checks} />
-              <div className="form-section-title" style={{ marginTop: 28 }}>
-                生成材料
-              </div>
-              {!upload && <Alert type="error" showIcon title="请先上传源代码" />}
-              <GeneratePanel
-                projectId={projectId}
-                source="code"
-                name={draft.name}
-                version={draft.version}
-                initialStatus={details?.status}
-                outdated={details?.materialsOutdated}
-                blocked={blocked || !upload}
-                cost={<CodeProjectCost id={projectId} uploadId={upload?.uploadId} />}
-                start={start}
-                onStarted={(id) => {
-                  if (!projectId) {
-                    setProjectId(id);
-                    setParams({ id: String(id) }, { replace: true });
-                  }
-                }}
-              />
+              {(() => {
+                const generate = (
+                  <>
+                    <div className="form-section-title" style={started ? undefined : { marginTop: 28 }}>
+                      生成材料
+                    </div>
+                    {!upload && <Alert type="error" showIcon title="请先上传源代码" />}
+                    <GeneratePanel
+                      projectId={projectId}
+                      source="code"
+                      name={draft.name}
+                      version={draft.version}
+                      initialStatus={details?.status}
+                      outdated={details?.materialsOutdated}
+                      blocked={blocked || !upload}
+                      cost={<CodeProjectCost id={projectId} uploadId={upload?.uploadId} />}
+                      start={start}
+                      onStarted={(id) => {
+                        setStarted(true);
+                        window.scrollTo({ top: 0, behavior: 'smooth' });
+                        if (!projectId) {
+                          setProjectId(id);
+                          setParams({ id: String(id) }, { replace: true });
+                        }
+                      }}
+                    />
+                  </>
+                );
+                // Once a generation is under way, its progress and download come first; the form folds away.
+                return started ? (
+                  <>
+                    {generate}
+                    <Collapse
+                      style={{ marginTop: 24 }}
+                      items={[{ key: 'preview', label: `申请表预览与提交前检查（${checks.filter((c) => c.ok).length} 项通过）`, children: <FormPreview draft={draft} checks={checks} /> }]}
+                    />
+                  </>
+                ) : (
+                  <>
+                    <FormPreview draft={draft} checks={checks} />
+                    {generate}
+                  </>
+                );
+              })()}
             </>
           )}
 
