@@ -26,6 +26,8 @@ export interface CodeFile {
   codeLines: number;
   commentLines: number;
   blankLines: number;
+  /** The file looks like the program's start: 2 = main function or application class, 1 = bootstrap (createApp, listen…). */
+  entrySignal?: 1 | 2;
 }
 
 export interface LanguageCount {
@@ -203,7 +205,9 @@ function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[]): Co
     if (/@interface\b|@implementation\b|#import\s/.test(decoded.text)) language = 'Objective-C';
     else if (/\bnamespace\s+\w+|\btemplate\s*<|\bclass\s+\w+\s*[:{]|\bstd::|\bpublic:|\bprivate:/.test(decoded.text)) language = 'C++';
   }
-  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments) };
+  const head = decoded.text.length > 20_000 ? decoded.text.slice(0, 20_000) : decoded.text;
+  const entrySignal = ENTRY_STRONG.test(head) ? 2 : ENTRY_WEAK.test(head) ? 1 : undefined;
+  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments), entrySignal };
 }
 
 /** Turns raw (path, bytes) entries into CodeFiles, applying every filter. */
@@ -286,7 +290,14 @@ export function computeStats(files: CodeFile[]): LanguageStats {
   return { byLanguage, total };
 }
 
-const ENTRY_NAMES = ['main', 'index', 'app', 'application', 'program', 'server', 'login', 'start', 'bootstrap', 'startup', 'manage', 'run', 'cli'];
+/** Code that starts a program: a main function or an application class (strong signal). */
+const ENTRY_STRONG =
+  /@SpringBootApplication|\bpublic\s+static\s+void\s+main\s*\(|^func\s+main\s*\(\s*\)|^\s*(?:int|void)\s+main\s*\(|\bstatic\s+(?:async\s+)?(?:void|Task|int)\s+Main\s*\(|^fun\s+main\s*\(|^void\s+main\s*\(|UIApplicationMain|^@main\b/m;
+/** Front-end and server bootstraps (weak signal: they may also appear in samples). */
+const ENTRY_WEAK =
+  /if\s+__name__\s*==\s*['"]__main__['"]|\bcreateApp\s*\(|\b(?:createRoot|hydrateRoot)\s*\(|\bReactDOM\.render\s*\(|\bnew\s+Vue\s*\(\s*\{|^App\s*\(\s*\{|\.listen\s*\(|\bbootstrapApplication\s*\(|platformBrowserDynamic\(\)/m;
+
+const ENTRY_NAMES = ['__main__', 'main', 'index', 'app', 'application', 'program', 'server', 'login', 'start', 'bootstrap', 'startup', 'manage', 'run', 'cli'];
 
 /**
  * Orders files for printing: the entry point first (CPCC practice: page 1 starts at the
@@ -323,9 +334,15 @@ export function orderFiles(files: CodeFile[], entry?: string, raw?: RawEntry[]):
     sorted.forEach((f, i) => {
       const base = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '').toLowerCase();
       const rank = ENTRY_NAMES.indexOf(base);
-      if (rank < 0 || /(^|\/)(test|tests|__tests__|spec|example|examples|demo|docs?)\//i.test(f.path) || /\.(test|spec)\./.test(f.path)) return;
+      const signal = f.entrySignal ?? 0;
+      if ((rank < 0 && !signal) || /(^|\/)(test|tests|__tests__|spec|docs?|scripts?|tools?|benchmarks?)\//i.test(f.path) || /\.(test|spec)\./.test(f.path)) return;
       const depth = f.path.split('/').length;
-      const score = depth * 100 + rank;
+      // A main function / application class wins outright; otherwise shallower paths, earlier
+      // names and a bootstrap (createApp, createRoot, listen) win; markup pages and private
+      // (_underscored) modules come after code.
+      const markup = f.comments === 'markup' && f.language !== 'Vue' ? 100 : 0;
+      const privateFile = base.startsWith('_') && rank < 0 ? 50 : 0;
+      const score = depth * 100 + (rank < 0 ? 60 : rank) + markup + privateFile - (signal === 2 ? 10_000 : signal === 1 ? 50 : 0);
       if (score < best) {
         best = score;
         idx = i;

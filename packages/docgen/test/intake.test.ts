@@ -125,6 +125,23 @@ describe('archive intake', () => {
     expect(z.files.map((f) => f.path)).toEqual(['src/index.js']);
     expect(z.skipped.filter((s) => s.path.includes('node_modules'))).toHaveLength(1);
   });
+  it.each([
+    [
+      'Spring Boot',
+      {
+        'demo/src/main/resources/static/index.html': '<html></html>\n',
+        'demo/src/main/java/com/demo/controller/LoginController.java': 'public class LoginController {}\n',
+        'demo/src/main/java/com/demo/DemoApplication.java': '@SpringBootApplication\npublic class DemoApplication { public static void main(String[] a) {} }\n',
+      },
+      'src/main/java/com/demo/DemoApplication.java',
+    ],
+    ['Vue', { 'web/index.html': '<div id="app"></div>\n', 'web/src/App.vue': '<template><div/></template>\n', 'web/src/main.js': "import { createApp } from 'vue';\ncreateApp(App).mount('#app');\n" }, 'src/main.js'],
+    ['Python', { 'pkg/cli.py': 'x = 1\n', 'pkg/_data.py': "if __name__ == '__main__':\n    pass\n", 'pkg/__main__.py': 'from .cli import x\n' }, '__main__.py'],
+    ['Go', { 'svc/internal/db.go': 'package db\n', 'svc/cmd/server/main.go': 'package main\n\nfunc main() {\n}\n' }, 'cmd/server/main.go'],
+  ])('puts the %s entry point first', async (_k, files, entry) => {
+    const r = await intakeArchive(zipSync(Object.fromEntries(Object.entries(files).map(([p, t]) => [p, strToU8(t)]))), 'zip');
+    expect(r.files[0].path).toBe(entry);
+  });
   it('reads GBK file names of zips made on Chinese Windows', async () => {
     const r = await intakeArchive(rawZip([[iconv.encode('项目/源码/登录.js', 'gbk'), iconv.encode('// 登录\nconsole.log("登录");\n', 'gbk')]]), 'zip');
     expect(r.files.map((f) => [f.path, f.text.includes('登录')])).toEqual([['源码/登录.js', true]]);
