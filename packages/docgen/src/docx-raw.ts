@@ -1,4 +1,62 @@
-import { zipSync, strToU8 } from 'fflate';
+import { crc32, deflateRawSync } from 'node:zlib';
+
+const strToU8 = (s: string): Uint8Array => Buffer.from(s, 'utf8');
+
+/**
+ * Writes a zip (OPC package) with Node's native deflate: no JavaScript inflate/deflate on the
+ * render path. Entries in insertion order; [Content_Types].xml must come first for Word.
+ */
+function zipFiles(files: Record<string, Uint8Array>): Buffer {
+  const local: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  // DOS date/time of 2000-01-01 00:00 for reproducible output.
+  const dosTime = 0;
+  const dosDate = ((2000 - 1980) << 9) | (1 << 5) | 1;
+  for (const [name, data] of Object.entries(files)) {
+    const nameBuf = Buffer.from(name, 'utf8');
+    const deflated = data.length > 64 ? deflateRawSync(data, { level: 6 }) : undefined;
+    const body = deflated && deflated.length < data.length ? deflated : data;
+    const method = body === data ? 0 : 8;
+    const crc = crc32(data);
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0);
+    lh.writeUInt16LE(20, 4);
+    lh.writeUInt16LE(0x800, 6);
+    lh.writeUInt16LE(method, 8);
+    lh.writeUInt16LE(dosTime, 10);
+    lh.writeUInt16LE(dosDate, 12);
+    lh.writeUInt32LE(crc, 14);
+    lh.writeUInt32LE(body.length, 18);
+    lh.writeUInt32LE(data.length, 22);
+    lh.writeUInt16LE(nameBuf.length, 26);
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0);
+    ch.writeUInt16LE(20, 4);
+    ch.writeUInt16LE(20, 6);
+    ch.writeUInt16LE(0x800, 8);
+    ch.writeUInt16LE(method, 10);
+    ch.writeUInt16LE(dosTime, 12);
+    ch.writeUInt16LE(dosDate, 14);
+    ch.writeUInt32LE(crc, 16);
+    ch.writeUInt32LE(body.length, 20);
+    ch.writeUInt32LE(data.length, 24);
+    ch.writeUInt16LE(nameBuf.length, 28);
+    ch.writeUInt32LE(offset, 42);
+    local.push(lh, nameBuf, Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    central.push(ch, nameBuf);
+    offset += 30 + nameBuf.length + body.length;
+  }
+  const cd = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  const n = Object.keys(files).length;
+  end.writeUInt16LE(n, 8);
+  end.writeUInt16LE(n, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...local, cd, end]);
+}
 
 /** Escapes text for WordprocessingML and drops characters XML 1.0 cannot carry. */
 export function xmlText(s: string): string {
@@ -89,5 +147,5 @@ export function buildRawDocx(o: RawDocxOptions): Buffer {
   };
   extraHeaders.forEach((x, i) => (files[`word/header${i + 2}.xml`] = strToU8(hdr(x))));
   media.forEach((m, i) => (files[`word/media/image${i + 1}.${m.ext}`] = m.data));
-  return Buffer.from(zipSync(files, { level: 6, mtime: new Date(Date.UTC(2000, 0, 1)) }));
+  return zipFiles(files);
 }

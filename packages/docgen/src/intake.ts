@@ -3,7 +3,6 @@ import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import ignore, { type Ignore } from 'ignore';
 import iconv from 'iconv-lite';
-import { unzipSync } from 'fflate';
 import { Parser as TarParser, type ReadEntry } from 'tar';
 import { DocgenError } from './errors';
 import { decodeSource, type SourceEncoding } from './decode';
@@ -530,7 +529,7 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
   const cdOffset = dv.getUint32(eocd + 16, true);
   if (count === 0xffff || cdOffset === 0xffffffff) throw new DocgenError('UNSUPPORTED_ARCHIVE', '暂不支持 ZIP64 格式的压缩包，请重新压缩或上传 .tar.gz');
   if (count > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包内文件数量（${count}）超过上限 ${maxFiles}，请只打包本软件的源代码`);
-  const wanted = new Map<string, string>(); // raw name -> safe path
+  const wanted: { path: string; method: number; csize: number; usize: number; local: number }[] = [];
   let total = 0;
   let compressed = 0;
   let p = cdOffset;
@@ -544,9 +543,10 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
     const extraLen = dv.getUint16(p + 30, true);
     const commentLen = dv.getUint16(p + 32, true);
     const ext = dv.getUint32(p + 38, true);
+    const method = dv.getUint16(p + 10, true);
+    const localOffset = dv.getUint32(p + 42, true);
     const nameBytes = buf.subarray(p + 46, p + 46 + nameLen);
     const rawName = flags & 0x800 ? new TextDecoder().decode(nameBytes) : decodeZipName(nameBytes);
-    const fflateName = flags & 0x800 ? rawName : Buffer.from(nameBytes).toString('latin1');
     p += 46 + nameLen + extraLen + commentLen;
     const safe = safeEntryPath(rawName);
     const unixMode = madeBy >> 8 === 3 ? ext >>> 16 : 0;
@@ -567,20 +567,34 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
       skipped.push({ path: safe, reason: '加密条目' });
       continue;
     }
-    wanted.set(fflateName, safe);
+    wanted.push({ path: safe, method, csize, usize, local: localOffset });
   }
   if (total > 16 * 1024 * 1024 && compressed > 0 && total / compressed > maxRatio) {
     throw new DocgenError('ARCHIVE_UNSAFE', `压缩包整体压缩比异常（${Math.round(total / compressed)}:1），疑似压缩炸弹，已拒绝`);
   }
-  const pre = prefilter([...wanted.values()], opts, skipped);
-  let out: Record<string, Uint8Array>;
-  try {
-    out = unzipSync(buf, { filter: (f) => wanted.has(f.name) && pre.has(wanted.get(f.name)!) });
-  } catch (e) {
-    throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件无法解压：${(e as Error).message}`);
-  }
+  const pre = prefilter(wanted.map((w) => w.path), opts, skipped);
   const res: RawEntry[] = [];
-  for (const [name, data] of Object.entries(out)) res.push({ path: wanted.get(name) ?? safeEntryPath(name), data });
+  for (const w of wanted) {
+    if (!pre.has(w.path)) continue;
+    // Inflate natively, never beyond the size the directory declared (a lying entry cannot grow).
+    if (w.local + 30 > buf.length || dv.getUint32(w.local, true) !== 0x04034b50) throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件损坏：${w.path} 的本地文件头无效`);
+    const start = w.local + 30 + dv.getUint16(w.local + 26, true) + dv.getUint16(w.local + 28, true);
+    const raw = buf.subarray(start, start + w.csize);
+    let data: Uint8Array;
+    if (w.method === 0) data = raw;
+    else if (w.method === 8) {
+      try {
+        data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, w.usize) });
+      } catch (e) {
+        throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件无法解压 ${w.path}：${(e as Error).message}`);
+      }
+    } else {
+      skipped.push({ path: w.path, reason: `不支持的压缩方式（${w.method}）` });
+      continue;
+    }
+    if (data.length !== w.usize) throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件损坏：${w.path} 的大小与目录记录不符`);
+    res.push({ path: w.path, data });
+  }
   return res;
 }
 
