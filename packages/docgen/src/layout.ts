@@ -24,3 +24,12 @@ export const CODE_LAYOUT = {
 } as const;
 
 export const twips = (pt: number): number => Math.round(pt * 20);
+
+/**
+ * Line pitch (pt) for `linesPerPage` code lines: 14 pt for 50, tighter for more so the page
+ * still holds them above a 40 pt bottom margin. Rounded to whole twips so PDF and DOCX agree.
+ */
+export function codeLinePitch(linesPerPage: number): number {
+  const fit = (A4.height - CODE_LAYOUT.bodyTop - 40) / linesPerPage;
+  return Math.floor(Math.min(CODE_LAYOUT.linePitch, fit) * 20) / 20;
+}

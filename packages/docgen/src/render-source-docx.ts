@@ -1,5 +1,5 @@
 import type { SourceCodeDocument } from './source-document';
-import { A4, CODE_LAYOUT, twips } from './layout';
+import { A4, CODE_LAYOUT, codeLinePitch, twips } from './layout';
 import { buildRawDocx, xmlText } from './docx-raw';
 
 const MONO = 'Courier New';
@@ -15,7 +15,7 @@ const CJK = 'SimSun';
  */
 export async function renderSourceCodeDocx(model: SourceCodeDocument): Promise<Buffer> {
   const g = CODE_LAYOUT;
-  const pitch = twips(g.linePitch);
+  const pitch = twips(codeLinePitch(model.linesPerPage));
   const top = twips(g.bodyTop);
   const height = twips(A4.height);
   // Room for exactly linesPerPage lines (+ a little slack, less than one more line).

@@ -1,5 +1,5 @@
 import type { SourceCodeDocument } from './source-document';
-import { CODE_LAYOUT } from './layout';
+import { CODE_LAYOUT, codeLinePitch } from './layout';
 import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
 
 /**
@@ -14,12 +14,13 @@ export async function renderSourceCodePdf(model: SourceCodeDocument): Promise<Bu
   const g = CODE_LAYOUT;
   const { doc, finish } = createPdf(`${model.header} 源程序`);
   const writer = new MonoWriter(doc, g.fontSize, g.columnWidth);
-  const firstBaseline = g.bodyTop + g.linePitch * 0.78;
+  const pitch = codeLinePitch(model.linesPerPage);
+  const firstBaseline = g.bodyTop + pitch * 0.78;
   for (const page of model.pages) {
     doc.addPage();
     writer.begin();
     drawHeader(doc, writer, model.header, String(page.number), g);
-    for (let i = 0; i < page.lines.length; i++) writer.line(page.lines[i].text, g.marginLeft, firstBaseline + i * g.linePitch);
+    for (let i = 0; i < page.lines.length; i++) writer.line(page.lines[i].text, g.marginLeft, firstBaseline + i * pitch);
     writer.end();
   }
   return finish();

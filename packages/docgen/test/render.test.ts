@@ -77,6 +77,12 @@ describe('Chinese-heavy, GBK and long-line code', () => {
   it.skipIf(!SOFFICE)('and in the DOCX through LibreOffice', async () => {
     await checkDocx(model);
   });
+  it.skipIf(!SOFFICE)('with 60 lines per page too (PDF and DOCX)', async () => {
+    const dense = buildSourceCodeDocument({ name: '码著示例管理系统', version: VERSION, files, linesPerPage: 60 });
+    expect(dense.pages[0].lines).toHaveLength(60);
+    await checkPdf(dense);
+    await checkDocx(dense);
+  });
   it('a tiny project prints all of its pages, unpadded', async () => {
     const tiny = buildSourceCodeDocument({ name: '码著示例管理系统', version: VERSION, files: [files.at(-2)!] });
     expect(tiny.pages).toHaveLength(1);
