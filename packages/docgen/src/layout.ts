@@ -1,3 +1,5 @@
+import { displayWidth } from './width';
+
 /**
  * Page geometry shared by the PDF and DOCX renderers and the verifier, in points
  * (1 pt = 1/72 in = 20 twips). A4 portrait (cpcc-materials.md: portrait, single-sided, A4).
@@ -24,6 +26,18 @@ export const CODE_LAYOUT = {
 } as const;
 
 export const twips = (pt: number): number => Math.round(pt * 20);
+
+/**
+ * Header font size (pt, whole half-points) so that "软件全称 版本号" plus the page number fit on one
+ * line of `textWidth` points: 9 pt normally, smaller for very long names (never wrapped, never cut).
+ * Columns are counted at 0.6 em (wide characters two columns), which bounds Word's, LibreOffice's
+ * and our own rendering.
+ */
+export function headerFontSize(header: string, textWidth: number, base = 9): number {
+  const cols = displayWidth(header) + 6; // room for a gap and the page number
+  const fit = textWidth / (cols * 0.6);
+  return Math.max(5, Math.floor(Math.min(base, fit) * 2) / 2);
+}
 
 /**
  * Line pitch (pt) for `linesPerPage` code lines: 14 pt for 50, tighter for more so the page

@@ -1,7 +1,7 @@
 import { DocgenError } from './errors';
 import { ZProject, type Project, type ProjectInput } from './project';
 import { validateName, validateVersion } from './names';
-import { A4, twips } from './layout';
+import { A4, headerFontSize, twips } from './layout';
 import { wrapByWidth, displayWidth } from './width';
 import { decodeImage, type DecodedImage } from './images';
 import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
@@ -437,7 +437,7 @@ function runsXml(text: string, fs: number): string {
 }
 
 function headerXml(text: string, withNumber: boolean, textWidth: number): string {
-  const r = `<w:rPr><w:rFonts w:ascii="${CJKF}" w:hAnsi="${CJKF}" w:eastAsia="${CJKF}" w:cs="${CJKF}"/><w:sz w:val="18"/></w:rPr>`;
+  const r = `<w:rPr><w:rFonts w:ascii="${CJKF}" w:hAnsi="${CJKF}" w:eastAsia="${CJKF}" w:cs="${CJKF}"/><w:sz w:val="${headerFontSize(text, textWidth / 20) * 2}"/></w:rPr>`;
   const num = withNumber
     ? `<w:r>${r}<w:tab/></w:r><w:r>${r}<w:fldChar w:fldCharType="begin"/></w:r><w:r>${r}<w:instrText xml:space="preserve"> PAGE </w:instrText></w:r><w:r>${r}<w:fldChar w:fldCharType="separate"/></w:r><w:r>${r}<w:t>1</w:t></w:r><w:r>${r}<w:fldChar w:fldCharType="end"/></w:r>`
     : '';

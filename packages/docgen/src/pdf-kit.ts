@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { loadCjkFont } from './fonts';
-import { A4 } from './layout';
+import { A4, headerFontSize } from './layout';
 import { charWidth, displayWidth } from './width';
 
 /** The parts of pdfkit's internal font objects used for fast, exact text placement. */
@@ -251,8 +251,9 @@ export interface HeaderGeometry {
  * costs nothing per page. Call between writer.begin() and writer.end().
  */
 export function drawHeader(doc: PDFKit.PDFDocument, writer: MonoWriter, left: string, right: string, g: HeaderGeometry): void {
-  const cw = g.headerFontSize * 0.6;
-  writer.line(left, g.marginLeft, g.headerBaseline, g.headerFontSize, cw);
-  if (right) writer.line(right, A4.width - g.marginRight - displayWidth(right) * cw, g.headerBaseline, g.headerFontSize, cw);
+  const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
+  const cw = fs * 0.6;
+  writer.line(left, g.marginLeft, g.headerBaseline, fs, cw);
+  if (right) writer.line(right, A4.width - g.marginRight - displayWidth(right) * cw, g.headerBaseline, fs, cw);
   doc.addContent(`q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q`);
 }

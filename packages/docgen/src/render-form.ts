@@ -1,4 +1,4 @@
-import { A4, twips } from './layout';
+import { A4, headerFontSize, twips } from './layout';
 import { createPdf, drawHeader, CJK, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
@@ -66,7 +66,7 @@ export async function renderApplicationFormDocx(form: ApplicationForm): Promise<
     rows(form).map(([l, v]) => `<w:tr>${cell(labelW, l, true)}${cell(textWidth - labelW, v || '—')}</w:tr>`).join('') +
     `</w:tbl>`;
   const title = `<w:p><w:pPr><w:jc w:val="center"/><w:spacing w:after="240"/></w:pPr><w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t>计算机软件著作权登记申请表（信息汇总）</w:t></w:r></w:p>`;
-  const r = '<w:rPr><w:sz w:val="18"/></w:rPr>';
+  const r = `<w:rPr><w:sz w:val="${headerFontSize(`${form.fullName} ${form.version}`, textWidth / 20) * 2}"/></w:rPr>`;
   const header =
     `<w:p><w:pPr><w:pBdr><w:bottom w:val="single" w:sz="4" w:space="1" w:color="000000"/></w:pBdr><w:tabs><w:tab w:val="right" w:pos="${textWidth}"/></w:tabs></w:pPr>` +
     `<w:r>${r}<w:t xml:space="preserve">${xmlText(`${form.fullName} ${form.version}`)}</w:t></w:r><w:r>${r}<w:tab/></w:r>` +

@@ -1,5 +1,5 @@
 import type { SourceCodeDocument } from './source-document';
-import { A4, CODE_LAYOUT, codeLinePitch, twips } from './layout';
+import { A4, CODE_LAYOUT, codeLinePitch, headerFontSize, twips } from './layout';
 import { buildRawDocx, xmlText } from './docx-raw';
 
 const MONO = 'Courier New';
@@ -32,7 +32,7 @@ export async function renderSourceCodeDocx(model: SourceCodeDocument): Promise<B
     }
     firstPage = false;
   }
-  const hdrRun = `<w:rPr><w:rFonts w:ascii="${CJK}" w:hAnsi="${CJK}" w:eastAsia="${CJK}" w:cs="${CJK}"/><w:sz w:val="${g.headerFontSize * 2}"/></w:rPr>`;
+  const hdrRun = `<w:rPr><w:rFonts w:ascii="${CJK}" w:hAnsi="${CJK}" w:eastAsia="${CJK}" w:cs="${CJK}"/><w:sz w:val="${headerFontSize(model.header, textWidth / 20, g.headerFontSize) * 2}"/></w:rPr>`;
   const header =
     `<w:p><w:pPr><w:pBdr><w:bottom w:val="single" w:sz="4" w:space="1" w:color="000000"/></w:pBdr>` +
     `<w:tabs><w:tab w:val="right" w:pos="${textWidth}"/></w:tabs><w:spacing w:before="0" w:after="0" w:line="240" w:lineRule="auto"/></w:pPr>` +

@@ -83,6 +83,12 @@ describe('Chinese-heavy, GBK and long-line code', () => {
     await checkPdf(dense);
     await checkDocx(dense);
   });
+  it.skipIf(!SOFFICE)('a very long software name shrinks the header instead of wrapping it', async () => {
+    const name = '某某省某某市某某区智慧城市综合治理与公共服务一体化大数据分析及可视化决策支持管理平台';
+    const m = buildSourceCodeDocument({ name, version: 'V10.2.3', files: files.slice(0, 3) });
+    await checkPdf(m);
+    await checkDocx(m);
+  });
   it('a tiny project prints all of its pages, unpadded', async () => {
     const tiny = buildSourceCodeDocument({ name: '码著示例管理系统', version: VERSION, files: [files.at(-2)!] });
     expect(tiny.pages).toHaveLength(1);
