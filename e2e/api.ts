@@ -91,10 +91,13 @@ export async function registerAndLogin(base: string, name = '测试用户'): Pro
 /** Puts a session into the page's local storage in the app's format ({ value, expire }). */
 export async function signInPage(page: Page, s: Session): Promise<void> {
   await page.goto('/');
-  await page.evaluate((sess) => {
-    const put = (k: string, v: unknown) => localStorage.setItem(k, JSON.stringify({ value: v, expire: null }));
-    put('token', sess.token);
-    put('sessionId', sess.sessionId);
-    put('user-info', { id: sess.userId, name: sess.name });
-  }, s);
+  const entries: [string, unknown][] = [
+    ['token', s.token],
+    ['sessionId', s.sessionId],
+    ['user-info', { id: s.userId, name: s.name }],
+  ];
+  // No helper functions inside: the callback is serialised into the page as it is.
+  await page.evaluate((list) => {
+    for (const [key, value] of list) localStorage.setItem(key, JSON.stringify({ value, expire: null }));
+  }, entries);
 }

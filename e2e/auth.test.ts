@@ -43,7 +43,7 @@ describe('account journey in Chromium', () => {
     await modal(page).getByText('登录码著').waitFor();
 
     // Validation messages of spec §5.
-    await modal(page).getByRole('button', { name: '登 录' }).click();
+    await modal(page).getByRole('button', { name: '登录', exact: true }).click();
     await modal(page).getByText('请输入手机号', { exact: true }).waitFor();
     await modal(page).getByText('请输入密码', { exact: true }).waitFor();
     const account = modal(page).getByPlaceholder('请输入手机号或邮箱');
@@ -64,7 +64,7 @@ describe('account journey in Chromium', () => {
     await modal(page).getByPlaceholder('请输入姓名').fill(name);
     await modal(page).getByPlaceholder('请输入密码（至少 6 位）').fill(password);
     await modal(page).getByPlaceholder('请输入确认密码').fill(password);
-    await modal(page).getByRole('button', { name: '注 册' }).click();
+    await modal(page).getByRole('button', { name: '注册', exact: true }).click();
     await toast(page, '注册成功');
     await modal(page).getByText('登录码著').waitFor();
 
@@ -94,8 +94,8 @@ describe('account journey in Chromium', () => {
     const confirm = page.locator('.ant-modal-confirm');
     await expect(confirm.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('确认退出');
     await confirm.getByText('您确定要退出当前账号吗？').waitFor();
-    await confirm.getByRole('button', { name: '取 消' }).waitFor();
-    await confirm.getByRole('button', { name: '退 出' }).click();
+    await confirm.getByRole('button', { name: '取消', exact: true }).waitFor();
+    await confirm.getByRole('button', { name: '退出', exact: true }).click();
     await toast(page, '退出成功');
     await page.waitForURL((u) => u.pathname === '/');
     await expectSignedOutNav(page);
@@ -112,7 +112,7 @@ describe('account journey in Chromium', () => {
     const loginCode = await latestCode(base, mobile);
     expect(loginCode).not.toBe(registerCode);
     await modal(page).getByPlaceholder('请输入验证码').fill(loginCode);
-    await modal(page).getByRole('button', { name: '登 录' }).click();
+    await modal(page).getByRole('button', { name: '登录', exact: true }).click();
     await modal(page).waitFor({ state: 'hidden' });
     await expectSignedInNav(page, name);
 

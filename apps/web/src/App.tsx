@@ -36,7 +36,7 @@ export default function App() {
   }, [router]);
 
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
+    <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
       <AntApp message={{ maxCount: 1 }}>
         <MessageBridge />
         <QueryClientProvider client={queryClient}>
