@@ -108,6 +108,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
           manual: manual && manualPdf ? { model: manual, pdf: manualPdf } : undefined,
           today: opts.today,
           formIncomplete: !project,
+          modules: project?.modules.map((m) => m.name),
         });
   lap('verify');
   return { sourcePdf, sourceDocx, manualPdf, manualDocx, formPdf, formDocx, form, formIssues, manifest: source.manifest, analysis, source, manual, report, timings };
@@ -115,7 +116,10 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
 
 /** Plain-text rendering of a report for the CLI and logs (Chinese). */
 export function formatReport(report: Pick<MaterialsReport, 'ok' | 'items'>): string {
-  const lines = report.items.map((i) => `${i.ok ? '✓' : '✗'} ${i.title}：${i.detail}`);
-  lines.push(report.ok ? '结论：全部检查通过' : `结论：${report.items.filter((i) => !i.ok).length} 项未通过，请修改后再提交`);
+  const lines = report.items.map((i) => `${i.ok ? (i.warning ? '!' : '✓') : '✗'} ${i.title}：${i.detail}`);
+  const advice = report.items.filter((i) => i.ok && i.warning).length;
+  lines.push(
+    (report.ok ? '结论：全部检查通过' : `结论：${report.items.filter((i) => !i.ok).length} 项未通过，请修改后再提交`) + (advice ? `（另有 ${advice} 条建议，标记为 !）` : ''),
+  );
   return lines.join('\n');
 }

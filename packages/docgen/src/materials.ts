@@ -16,6 +16,25 @@ export interface VerifyMaterialsInput {
   today?: string;
   /** True when no project data was given: empty form fields are summarised in one item. */
   formIncomplete?: boolean;
+  /** Functional module names of the manual, for the two-way coverage advice. */
+  modules?: string[];
+}
+
+/**
+ * Two-way coverage (the most common correction reason, cpcc-materials.md): every function the
+ * manual describes should be visible in the printed code pages. Best effort — a module counts as
+ * found when its name, or its name without 管理/模块/功能/系统, appears in the printed lines
+ * (Chinese menu titles, strings, comments). Advice only: English-only code cannot be matched.
+ */
+function coverageItem(modules: string[], model: SourceCodeDocument): VerifyItem {
+  const printed = model.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
+  const missing = modules.filter((name) => {
+    const core = name.replace(/(管理|模块|功能|系统|中心|页面|设置)$/u, '');
+    return !printed.includes(name) && !(core.length >= 2 && printed.includes(core));
+  });
+  return missing.length
+    ? { ok: true, warning: true, title: '功能与代码对应', detail: `操作手册中的模块在打印的 60 页代码中没有找到对应文字：${missing.join('、')}。请确认这些功能的代码在前 30 页或后 30 页中（可用 --entry 调整起始文件）` }
+    : { ok: true, title: '功能与代码对应', detail: `操作手册的 ${modules.length} 个功能模块都能在打印的代码中找到` };
 }
 
 const FIELD_LABEL: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.label]));
@@ -78,6 +97,7 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
     });
     items.push(...manual.items);
     for (const w of m.warnings) items.push({ ok: false, title: '操作手册内容', detail: w });
+    if (input.source && input.modules?.length) items.push(coverageItem(input.modules, input.source.model));
   }
   if (input.form) {
     const f = input.form;

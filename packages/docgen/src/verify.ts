@@ -23,6 +23,8 @@ export interface VerifyItem {
   ok: boolean;
   title: string;
   detail: string;
+  /** Advice that does not fail the check (ok stays true). */
+  warning?: boolean;
 }
 
 export interface VerifyReport {
