@@ -13,6 +13,7 @@ const USAGE = `用法：
 选项：
   --project <project.json>   项目数据（生成操作手册和完整申请表）
   --entry <相对路径>          指定入口文件（第 1 页从它开始）
+  --exclude <规则>            额外排除的文件或目录（.gitignore 语法，可重复），如 --exclude test/
   --strip-comments           去除注释
   --no-scrub                 不清理密钥和个人信息（不建议）
   --lines-per-page <n>       每页行数，默认 50，不少于 50
@@ -40,6 +41,7 @@ export async function main(argv: string[]): Promise<number> {
         'strip-comments': { type: 'boolean' },
         'no-scrub': { type: 'boolean' },
         'no-verify': { type: 'boolean' },
+        exclude: { type: 'string', multiple: true },
         'lines-per-page': { type: 'string' },
         'min-lines': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -83,7 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
     const t0 = performance.now();
     let intake: IntakeResult;
-    const opts = { entry: values.entry, retainText: false };
+    const opts = { entry: values.entry, retainText: false, exclude: values.exclude };
     if (st.isDirectory()) intake = await intakeDirectory(input, opts);
     else {
       const kind = archiveKindOf(input);
@@ -142,7 +144,7 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function verifyCommand(file: string | undefined, values: Record<string, string | boolean | undefined>): Promise<number> {
+async function verifyCommand(file: string | undefined, values: Record<string, string | boolean | string[] | undefined>): Promise<number> {
   try {
     if (!file) throw new DocgenError('INPUT_NOT_FOUND', '请指定要检查的 PDF 文件');
     const data = await fsp.readFile(file).catch(() => {
