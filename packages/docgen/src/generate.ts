@@ -75,7 +75,15 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   }
   const analysis = analyseCode(opts.files);
   lap('analyse');
-  const source = buildSourceCodeDocument({ name, version, files: opts.files, linesPerPage: opts.linesPerPage, stripComments: opts.stripComments, scrub: opts.scrub });
+  const source = buildSourceCodeDocument({
+    name,
+    version,
+    files: opts.files,
+    linesPerPage: opts.linesPerPage,
+    stripComments: opts.stripComments,
+    scrub: opts.scrub,
+    completionDate: project?.completionDate,
+  });
   lap('paginate');
   const sourcePdf = await renderSourceCodePdf(source);
   lap('sourcePdf');

@@ -78,6 +78,10 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
           ? `全部源程序共 ${m.totalPages} 页，不足 60 页，全部提交，未补充或重复任何代码`
           : `全部源程序共 ${m.totalPages} 页，提交前 30 页和后 30 页，第 60 页结束于文件 ${m.files[m.pages[59].lines[m.pages[59].lines.length - 1].file]} 的末尾`,
     });
+    if (m.lateDates.length) {
+      const shown = m.lateDates.slice(0, 5).map((d) => `${d.file}:${d.line}（${d.date}）`).join('、');
+      items.push({ ok: true, warning: true, title: '代码中的日期', detail: `代码中有晚于开发完成日期的日期：${shown}${m.lateDates.length > 5 ? ' 等' : ''}。请核对开发完成日期或修改注释` });
+    }
     if (m.scrub.total > 0) {
       const parts = Object.entries(m.scrub.counts).map(([k, n]) => `${m.scrub.findings.find((f) => f.kind === k)?.label ?? k} ${n} 处`);
       items.push({ ok: true, title: '敏感信息清理', detail: `已清理：${parts.join('，')}（详见 manifest.json / report.json）` });

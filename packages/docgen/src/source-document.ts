@@ -62,6 +62,8 @@ export interface SourceCodeDocument {
   pages: SourcePage[];
   manifest: SourceManifest;
   scrub: ScrubReport;
+  /** Dates later than the completion date found in the code (file, 1-based line, the date); at most 50. */
+  lateDates: { file: string; line: number; date: string }[];
 }
 
 export interface BuildSourceCodeOptions {
@@ -80,6 +82,8 @@ export interface BuildSourceCodeOptions {
   /** Printed columns per line (default CODE_LAYOUT.columns); changes need matching renderer geometry. */
   columns?: number;
   tabWidth?: number;
+  /** 开发完成日期 (YYYY-MM-DD): dates after it found in the code are reported (hygiene, cpcc-materials.md). */
+  completionDate?: string;
 }
 
 const BLOCK_PAGES = 30;
@@ -101,6 +105,8 @@ function expandTabs(s: string, tabWidth: number): string {
 }
 
 // C0/C1 controls (tab excluded), zero-width and bidi controls: never printed.
+const DATE_HINT = /20\d\d[-/.年]/;
+const DATE_RE = /(20\d\d)[-/.年](1[0-2]|0?[1-9])[-/.月](3[01]|[12]\d|0?[1-9])(?!\d)/g;
 const NON_ASCII = /[^\x20-\x7e]/;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
@@ -136,6 +142,9 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   let total = 0;
   const files: string[] = [];
   let sourceLines = 0;
+
+  const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : undefined;
+  const lateDates: SourceCodeDocument['lateDates'] = [];
 
   const push = (text: string, file: number, line: number, part: number) => {
     if (total < blockLines) {
@@ -181,6 +190,12 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
       if (line.indexOf('\t') >= 0) line = expandTabs(line, tabWidth);
       const last = line.charCodeAt(line.length - 1);
       if (last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last > 127) line = line.trimEnd();
+      if (completion && DATE_HINT.test(line)) {
+        for (const m of line.matchAll(DATE_RE)) {
+          const d = `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+          if (d > completion && lateDates.length < 50) lateDates.push({ file: f.path, line: lineNo, date: d });
+        }
+      }
       if (scrubber) {
         line = scrubber.line(f.path, lineNo, line);
         if (line === null || line.trim() === '') continue;
@@ -258,5 +273,6 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
     pages,
     manifest,
     scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
+    lateDates,
   };
 }

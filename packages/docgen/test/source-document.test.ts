@@ -64,4 +64,10 @@ describe('source-code document plan', () => {
       ['let x = 1;', 6],
     ]);
   });
+
+  it('reports dates later than the completion date', () => {
+    const files = [codeFile('a.js', '// 2025-12-01 创建\n// 修改于 2026年3月5日\nconst d = "2024/01/02";\n')];
+    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files, completionDate: '2026-01-15' });
+    expect(m.lateDates).toEqual([{ file: 'a.js', line: 2, date: '2026-03-05' }]);
+  });
 });
