@@ -49,7 +49,11 @@ export async function renderApplicationFormPdf(form: ApplicationForm): Promise<B
   return finish();
 }
 
-/** Renders the same table as DOCX. Resolves with the .docx bytes. */
+/**
+ * Renders the same table as DOCX (A4, fixed two-column table, header "软件全称 版本号" with the
+ * page number at a right tab stop). Resolves with the .docx bytes. Field order and labels:
+ * FORM_FIELDS (the R11 online form's order, cpcc-materials.md).
+ */
 export async function renderApplicationFormDocx(form: ApplicationForm): Promise<Buffer> {
   const left = twips(G.marginLeft);
   const right = twips(G.marginRight);
