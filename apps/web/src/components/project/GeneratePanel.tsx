@@ -61,8 +61,6 @@ export interface GeneratePanelProps {
   source: 'form' | 'code';
   name: string;
   version: string;
-  /** The project's status when the page opened (a running or finished generation is shown at once). */
-  initialStatus?: ProjectStatus;
   /** The project changed after its materials were made. */
   outdated?: boolean;
   /** Generation is not allowed yet (failed checks). */
@@ -78,7 +76,6 @@ export interface GeneratePanelProps {
 export default function GeneratePanel(p: GeneratePanelProps) {
   const queryClient = useQueryClient();
   const [id, setId] = useState(p.projectId);
-  const [watching, setWatching] = useState(Boolean(p.projectId) && p.initialStatus !== undefined && p.initialStatus !== 'draft');
   const [starting, setStarting] = useState(false);
   const [insufficient, setInsufficient] = useState<{ info: InsufficientBalance | null; msg: string } | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -92,13 +89,15 @@ export default function GeneratePanel(p: GeneratePanelProps) {
   const status = useQuery({
     queryKey: projectKeys.status(id ?? 0),
     queryFn: async ({ signal }) => unwrap(await getProjectWordStatus(id ?? 0, signal)),
-    enabled: Boolean(id) && watching,
+    // Always read when the project exists: the page may remount this panel while a generation runs.
+    enabled: Boolean(id),
     staleTime: 0,
     retry: 2,
     refetchInterval: (q) => (active(q.state.data?.state) ? STATUS_POLL_MS : false),
     refetchIntervalInBackground: true,
   });
-  const st: WordStatus | null | undefined = watching ? status.data : undefined;
+  const st: WordStatus | null | undefined = id ? status.data : undefined;
+  const watching = Boolean(id);
   const state = st?.state;
 
   // Elapsed time while running (shown so a long generation never looks frozen).
@@ -134,7 +133,6 @@ export default function GeneratePanel(p: GeneratePanelProps) {
       startedAt.current = Date.now();
       queryClient.setQueryData(projectKeys.status(newId), out.status);
       setId(newId);
-      setWatching(true);
       p.onStarted?.(newId);
       await afterCharge(queryClient);
     } finally {

@@ -264,7 +264,6 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
                 source="form"
                 name={draft.name}
                 version={draft.version}
-                initialStatus={details?.status}
                 outdated={details?.materialsOutdated}
                 blocked={blocked || !projectId}
                 cost={<ProjectCost />}

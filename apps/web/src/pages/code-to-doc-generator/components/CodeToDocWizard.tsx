@@ -266,8 +266,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
                       source="code"
                       name={draft.name}
                       version={draft.version}
-                      initialStatus={details?.status}
-                      outdated={details?.materialsOutdated}
+                            outdated={details?.materialsOutdated}
                       blocked={blocked || !upload}
                       cost={<CodeProjectCost id={projectId} uploadId={upload?.uploadId} />}
                       start={start}
@@ -283,18 +282,17 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
                   </>
                 );
                 // Once a generation is under way, its progress and download come first; the form folds away.
-                return started ? (
+                // (Same positions in both cases, so the panel keeps its state when `started` flips.)
+                return (
                   <>
+                    {!started && <FormPreview draft={draft} checks={checks} />}
                     {generate}
-                    <Collapse
-                      style={{ marginTop: 24 }}
-                      items={[{ key: 'preview', label: `申请表预览与提交前检查（${checks.filter((c) => c.ok).length} 项通过）`, children: <FormPreview draft={draft} checks={checks} /> }]}
-                    />
-                  </>
-                ) : (
-                  <>
-                    <FormPreview draft={draft} checks={checks} />
-                    {generate}
+                    {started && (
+                      <Collapse
+                        style={{ marginTop: 24 }}
+                        items={[{ key: 'preview', label: `申请表预览与提交前检查（${checks.filter((c) => c.ok).length} 项通过）`, children: <FormPreview draft={draft} checks={checks} /> }]}
+                      />
+                    )}
                   </>
                 );
               })()}
