@@ -128,6 +128,12 @@ describe('智能生成 (/auto-generate)', () => {
       await waitForGeneration(page);
       expect(await page.getByTestId('report-list').locator('li').count()).toBeGreaterThan(5);
       expect((await storedUser(page)).freeTimes).toBe(0);
+      // Going back a step and returning shows the finished generation, not a second 生成 button.
+      await page.locator('.ant-steps-item').filter({ hasText: '预览核对' }).click();
+      await page.getByTestId('check-list').waitFor();
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('generate-done').waitFor();
+      expect(await page.getByTestId('generate-btn').count()).toBe(0);
 
       const dl = await downloadFrom(page, 'download-materials');
       expect(dl.name).toBe(`${name}_${version}_软著材料.zip`);
@@ -150,6 +156,10 @@ describe('智能生成 (/auto-generate)', () => {
       await expect(row.innerText()).resolves.toContain(name);
       await expect(row.getByTestId('status-tag').innerText()).resolves.toBe('已完成');
       expect(await row.getByTestId('row-download').isEnabled()).toBe(true);
+      // 编辑 reopens the wizard on the project, at its finished generation.
+      await row.getByTestId('row-edit').click();
+      await page.waitForURL(`**/auto-generate?id=${id}`);
+      await page.getByTestId('generate-done').waitFor();
       await context.close();
     },
     JOURNEY_MS,
