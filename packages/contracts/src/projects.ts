@@ -13,6 +13,7 @@ import { ZPageQuery } from './envelope';
  *   POST /api/editProject             ZEditProjectRequest          → ProjectDetails
  *   POST /api/getProjectList          ZProjectListQuery            → Page<ProjectListItem>
  *   GET  /api/getProjectDetails?id=                                → ProjectDetails
+ *   GET  /api/delProject?id=                                       → null (single projects; not in the spec's list)
  *   POST /api/generateProjectWord     { id }                       → WordStatus (charges, then queues a job)
  *   GET  /api/getProjectWordStatus?id=                             → WordStatus (poll every ~1.5 s while queued/generating)
  *   GET  /api/getProjectWordDownload?id=                           → the zip itself (binary); errors are envelopes

@@ -72,6 +72,8 @@ export const getProjectWordStatus = (id: number, signal?: AbortSignal) =>
   get<WordStatus>('/api/getProjectWordStatus', { id }, { signal, silent: true, cancelKey: `status:${id}` });
 export const addFunctionalModuleList = (req: AddFunctionalModuleListRequest) => post<FunctionalModule[]>('/api/addFunctionalModuleList', req);
 export const delCodeProject = (id: number) => get<null>('/api/delCodeProject', { id }, { cancelKey: false });
+/** Deletes a single project made by /auto-generate (GET /api/delProject; code projects use delCodeProject). */
+export const delProject = (id: number) => get<null>('/api/delProject', { id }, { cancelKey: false });
 export const getCodeProjectIntegral = (q: { id?: number; uploadId?: number }, signal?: AbortSignal) =>
   get<CodeProjectIntegral>('/api/getCodeProjectIntegral', q, { signal, silent: true });
 export const getIntegralSetting = (signal?: AbortSignal) => get<IntegralSetting>('/api/getIntegralSetting', undefined, { signal, silent: true });

@@ -40,6 +40,11 @@ export async function projectsRoutes(app: FastifyInstance, opts: { projects: Pro
   r.post('/api/editProject', { schema: { body: ZEditProjectRequest } }, async (req) => ok(await projects.edit(await requireUserId(req), req.body), '项目已保存'));
   r.post('/api/getProjectList', { schema: { body: ZProjectListQuery } }, async (req) => ok(await projects.list(await requireUserId(req), req.body)));
   r.get('/api/getProjectDetails', { schema: { querystring: ZIdQuery } }, async (req) => ok(await projects.details(await requireUserId(req), req.query.id)));
+  /** Not in the spec's call list (it only has delCodeProject): deletes a single project made by /auto-generate. */
+  r.get('/api/delProject', { schema: { querystring: ZIdQuery } }, async (req) => {
+    await projects.remove(await requireUserId(req), req.query.id, 'form');
+    return ok(null, '项目已删除');
+  });
 
   r.post('/api/generateProjectWord', { schema: { body: ZGenerateRequest } }, async (req) =>
     ok(await projects.startGeneration(await requireUserId(req), req.body.id), '已开始生成材料'),

@@ -127,6 +127,17 @@ describe('projects API', async () => {
     expect(bPoints.data.freeTimes).toBe(5);
   });
 
+  it('deletes a single project for its owner only', async () => {
+    const a = await buildUser(app);
+    const b = await buildUser(app);
+    const p = await buildProject(app, a.headers);
+    const del = (headers: Record<string, string>) => app.inject({ url: `/api/delProject?id=${p.id}`, headers }).then(body);
+    expect((await del(b.headers)).code).toBe(404);
+    expect(body(await app.inject({ url: `/api/getProjectDetails?id=${p.id}`, headers: a.headers })).code).toBe(200);
+    expect((await del(a.headers)).code).toBe(200);
+    expect(body(await app.inject({ url: `/api/getProjectDetails?id=${p.id}`, headers: a.headers })).code).toBe(404);
+  });
+
   it('lists and deletes code projects; the download is gone with them', async () => {
     const a = await buildUser(app, { freeTimes: 1 });
     const up = await upload(app, a.headers, zipFolder(path.resolve(import.meta.dirname, '../../plugins')), 'plugins.zip');

@@ -4,7 +4,7 @@ import { Alert, Button, Input, Segmented, Select } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROJECT_STATUS_LABELS, type ProjectListItem, type ProjectListQuery, type ProjectStatus } from '@mazhu/contracts';
-import { delCodeProject, projectKeys, useProjectList } from '@/api/projects';
+import { delCodeProject, delProject, projectKeys, useProjectList } from '@/api/projects';
 import { notify } from '@/utils/notify';
 import ProjectTable from '@/components/project/ProjectTable';
 
@@ -30,7 +30,7 @@ export default function ProjectListPage() {
   const list = useProjectList(query, { pollWhileActive: true });
 
   const onDelete = async (p: ProjectListItem) => {
-    const res = await delCodeProject(p.id);
+    const res = await (p.source === 'code' ? delCodeProject(p.id) : delProject(p.id));
     if (res?.code !== 200) return false;
     notify.success('项目已删除');
     if ((list.data?.list.length ?? 0) === 1 && page > 1) setPage(page - 1);
@@ -73,8 +73,7 @@ export default function ProjectListPage() {
           setPageSize(s);
         }}
         onDelete={onDelete}
-        // The API deletes code projects only (GET /api/delCodeProject); there is no call for other projects yet.
-        canDelete={(p) => p.source === 'code'}
+        canDelete={() => true}
         showSource={type === 'all'}
         empty={
           filtered ? (
