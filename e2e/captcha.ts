@@ -1,4 +1,18 @@
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The element's box once two reads 150 ms apart agree (animations done). */
+async function stableBox(page: Page, locator: Locator): Promise<Box | null> {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await page.waitForTimeout(150);
+    const now = await locator.boundingBox();
+    if (last && now && Math.abs(now.x - last.x) < 0.5 && Math.abs(now.width - last.width) < 0.5 && Math.abs(now.y - last.y) < 0.5) return now;
+    last = now;
+  }
+  return last;
+}
 
 interface Challenge {
   repData: { testAnswer: { x: number } };
@@ -24,8 +38,9 @@ export async function solveSliderInPage(page: Page, trigger: () => Promise<void>
     await popup.locator('.mz-captcha[data-state="ready"]').waitFor();
     challenge = nextChallenge();
     challenge.catch(() => undefined);
-    const image = await popup.locator('.mz-captcha__image').boundingBox();
-    const handle = await popup.locator('.mz-captcha-slider__handle').boundingBox();
+    // Measure only once the modal's opening animation has settled (it scales the content).
+    const image = await stableBox(page, popup.locator('.mz-captcha__image'));
+    const handle = await stableBox(page, popup.locator('.mz-captcha-slider__handle'));
     if (!image || !handle) throw new Error('滑块验证码未显示');
     const dx = Math.round((body.repData.testAnswer.x * image.width) / 310);
     const x0 = handle.x + handle.width / 2;
@@ -37,7 +52,11 @@ export async function solveSliderInPage(page: Page, trigger: () => Promise<void>
     await page.mouse.up();
 
     const state = popup.locator('.mz-captcha[data-state="success"], .mz-captcha[data-state="fail"], .mz-captcha[data-state="error"]');
-    await state.waitFor({ timeout: 10_000 });
+    // Generous: the shared server may be busy rendering another test's materials.
+    await state.waitFor({ timeout: 30_000 }).catch(async (err: unknown) => {
+      const now = await popup.locator('.mz-captcha').getAttribute('data-state').catch(() => null);
+      throw new Error(`滑块验证没有结果（当前状态：${now ?? '未知'}，拖动 ${dx}px）`, { cause: err });
+    });
     if ((await state.getAttribute('data-state')) === 'success') {
       await popup.getByText('验证成功').waitFor();
       await popup.waitFor({ state: 'hidden' });

@@ -7,6 +7,7 @@ import { useUserStore } from '@/stores/user';
 import { notify } from '@/utils/notify';
 import SendCodeButton from './SendCodeButton';
 import { accountFields, accountRules, codeRules, isAccount, passwordRules } from './rules';
+import { authTexts as t } from '@/locales/zh-CN/auth';
 
 interface LoginValues {
   account: string;
@@ -58,7 +59,7 @@ export default function LoginForm({ onDone, captchaWidth, initialAccount }: { on
   return (
     <Form form={form} layout="vertical" size="large" onFinish={(v) => void submit(v)} requiredMark={false} initialValues={{ account: initialAccount }} data-testid="login-form">
       <Form.Item name="account" rules={accountRules} validateTrigger={['onChange', 'onBlur']}>
-        <Input prefix={<UserOutlined />} placeholder="请输入手机号或邮箱" maxLength={LIMITS.account} autoComplete="username" />
+        <Input prefix={<UserOutlined />} placeholder={t['account.placeholder']} maxLength={LIMITS.account} autoComplete="username" />
       </Form.Item>
       {mode === 'password' ? (
         <Form.Item name="password" rules={passwordRules}>
@@ -76,7 +77,7 @@ export default function LoginForm({ onDone, captchaWidth, initialAccount }: { on
       )}
       <div className="auth-row">
         <a onClick={() => setMode(mode === 'password' ? 'code' : 'password')} data-testid="toggle-login-mode">
-          {mode === 'password' ? '验证码登录' : '密码登录'}
+          {mode === 'password' ? t['mode.code'] : t['mode.password']}
         </a>
       </div>
       <Button type="primary" htmlType="submit" block loading={loading} disabled={loading}>

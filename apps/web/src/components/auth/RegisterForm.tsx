@@ -6,6 +6,7 @@ import { register } from '@/api/auth';
 import { notify } from '@/utils/notify';
 import SendCodeButton from './SendCodeButton';
 import { accountFields, accountRules, codeRules, confirmRules, inviteRules, isAccount, nameRules, newPasswordRules } from './rules';
+import { authTexts as t } from '@/locales/zh-CN/auth';
 
 interface RegisterValues {
   account: string;
@@ -57,7 +58,7 @@ export default function RegisterForm({ onRegistered, captchaWidth }: { onRegiste
   return (
     <Form form={form} layout="vertical" size="large" onFinish={(v) => void submit(v)} requiredMark={false} data-testid="register-form">
       <Form.Item name="account" rules={accountRules} validateTrigger={['onChange', 'onBlur']}>
-        <Input prefix={<UserOutlined />} placeholder="请输入手机号或邮箱" maxLength={LIMITS.account} autoComplete="username" />
+        <Input prefix={<UserOutlined />} placeholder={t['account.placeholder']} maxLength={LIMITS.account} autoComplete="username" />
       </Form.Item>
       <Form.Item required>
         <Space.Compact style={{ width: '100%' }}>
@@ -77,7 +78,7 @@ export default function RegisterForm({ onRegistered, captchaWidth }: { onRegiste
         <Input.Password prefix={<LockOutlined />} placeholder="请输入确认密码" autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="registrationCode" rules={inviteRules} normalize={(v: string) => v?.trim()}>
-        <Input prefix={<GiftOutlined />} placeholder="请输入邀请码" maxLength={LIMITS.invitationCode} />
+        <Input prefix={<GiftOutlined />} placeholder={t['invite.placeholder']} maxLength={LIMITS.invitationCode} />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={loading} disabled={loading}>
         注册

@@ -4,6 +4,7 @@ import { CaptchaPurpose } from '@mazhu/contracts';
 import { CaptchaPopup } from '@/components/captcha';
 import { sendCode } from '@/api/auth';
 import { notify } from '@/utils/notify';
+import { authTexts as t } from '@/locales/zh-CN/auth';
 
 export interface SendCodeButtonProps {
   /** Validates the account field and resolves to the account, or null when it is not valid. */
@@ -58,7 +59,7 @@ export default function SendCodeButton({ getAccount, type, captchaWidth = 310, d
   return (
     <>
       <Button onClick={() => void start()} disabled={disabled || left > 0} loading={sending} style={{ width: 116 }} data-testid="send-code">
-        {left > 0 ? `已发送 ${left} s` : '获取验证码'}
+        {left > 0 ? t['sendCode.sent'](left) : t['sendCode.idle']}
       </Button>
       <CaptchaPopup
         open={captchaOpen}

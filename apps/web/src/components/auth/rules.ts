@@ -1,5 +1,6 @@
 import type { Rule } from 'antd/es/form';
 import { isEmail, isMobile, LIMITS, type CodeType } from '@mazhu/contracts';
+import { authTexts as t } from '@/locales/zh-CN/auth';
 
 /**
  * Form rules of spec §5. The account accepts a mainland mobile or an e-mail address; the messages are the
@@ -8,39 +9,39 @@ import { isEmail, isMobile, LIMITS, type CodeType } from '@mazhu/contracts';
 export const isAccount = (v: string): boolean => isMobile(v) || isEmail(v);
 
 export const accountRules: Rule[] = [
-  { required: true, whitespace: true, message: '请输入手机号' },
+  { required: true, whitespace: true, message: t['account.required'] },
   { max: LIMITS.account, message: `最多输入 ${LIMITS.account} 个字符` },
   {
     validateTrigger: 'onBlur',
     validator: (_, value: string | undefined) => {
       const v = (value ?? '').trim();
-      return !v || isAccount(v) ? Promise.resolve() : Promise.reject(new Error('请输入合法的手机号'));
+      return !v || isAccount(v) ? Promise.resolve() : Promise.reject(new Error(t['account.invalid']));
     },
   },
 ];
 
-export const passwordRules: Rule[] = [{ required: true, message: '请输入密码' }];
+export const passwordRules: Rule[] = [{ required: true, message: t['password.required'] }];
 
 /** Register / new password: also the server's length limits. */
 export const newPasswordRules: Rule[] = [
-  { required: true, message: '请输入密码' },
+  { required: true, message: t['password.required'] },
   { min: LIMITS.passwordMin, message: `密码至少 ${LIMITS.passwordMin} 位` },
   { max: LIMITS.passwordMax, message: `密码不能超过 ${LIMITS.passwordMax} 位` },
 ];
 
 export const codeRules: Rule[] = [
-  { required: true, whitespace: true, message: '请输入验证码' },
+  { required: true, whitespace: true, message: t['code.required'] },
   { max: LIMITS.code, message: `验证码最多 ${LIMITS.code} 位` },
 ];
 
 export const nameRules: Rule[] = [
-  { required: true, whitespace: true, message: '请输入姓名' },
+  { required: true, whitespace: true, message: t['name.required'] },
   { max: LIMITS.name, message: `姓名最多 ${LIMITS.name} 个字符` },
 ];
 
 /** Confirm password: required (spec); equal to `field` (the server checks it too). */
 export const confirmRules = (field: string): Rule[] => [
-  { required: true, message: '请输入确认密码' },
+  { required: true, message: t['confirm.required'] },
   ({ getFieldValue }) => ({
     validator: (_, value: string | undefined) =>
       !value || value === getFieldValue(field) ? Promise.resolve() : Promise.reject(new Error('两次输入的密码不一致')),

@@ -18,6 +18,7 @@ import { useUserStore } from '@/stores/user';
 import { logout } from '@/api/auth';
 import { notify } from '@/utils/notify';
 import { copyInvitationCode } from './invitation';
+import { authTexts as t } from '@/locales/zh-CN/auth';
 
 /** User menu links in the order of spec §2. */
 export const USER_MENU_LINKS = [
@@ -42,14 +43,14 @@ export default function UserMenu() {
 
   const confirmLogout = () => {
     modal.confirm({
-      title: '确认退出',
-      content: '您确定要退出当前账号吗？',
-      okText: '退出',
-      cancelText: '取消',
+      title: t['logout.title'],
+      content: t['logout.content'],
+      okText: t['logout.ok'],
+      cancelText: t['logout.cancel'],
       onOk: async () => {
         const ok = await logout();
-        if (ok) notify.success('退出成功');
-        else notify.error('退出失败，请重试');
+        if (ok) notify.success(t['logout.success']);
+        else notify.error(t['logout.failed']);
       },
     });
   };
@@ -96,7 +97,7 @@ export default function UserMenu() {
       </Dropdown>
       <Modal
         open={manualCopy !== null}
-        title="复制失败，请手动复制"
+        title={t['copy.manual']}
         onCancel={() => setManualCopy(null)}
         onOk={() => setManualCopy(null)}
         okText="好的"

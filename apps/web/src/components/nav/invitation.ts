@@ -1,5 +1,6 @@
 import { copyText, type CopyOutcome } from '@/utils/clipboard';
 import { notify } from '@/utils/notify';
+import { authTexts as t } from '@/locales/zh-CN/auth';
 
 /** Copy feedback lasts 1.5 s (spec §9). */
 export const COPY_FEEDBACK_SECONDS = 1.5;
@@ -25,14 +26,14 @@ export async function copyInvitationCode(
   const error = ui.error ?? ((t, s) => notify.error(t, s));
   const info = ui.info ?? ((t, s) => notify.info(t, s));
   if (!code) {
-    info('暂无邀请码', COPY_FEEDBACK_SECONDS);
+    info(t['copy.none'], COPY_FEEDBACK_SECONDS);
     return 'none';
   }
   const outcome = await copy(code);
-  if (outcome === 'ok') success('复制成功', COPY_FEEDBACK_SECONDS);
+  if (outcome === 'ok') success(t['copy.success'], COPY_FEEDBACK_SECONDS);
   else if (outcome === 'manual') {
-    error('复制失败，请手动复制', COPY_FEEDBACK_SECONDS);
+    error(t['copy.manual'], COPY_FEEDBACK_SECONDS);
     ui.askManualCopy(code);
-  } else error('复制失败', COPY_FEEDBACK_SECONDS);
+  } else error(t['copy.failed'], COPY_FEEDBACK_SECONDS);
   return outcome;
 }
