@@ -124,10 +124,13 @@ describe('智能生成 (/auto-generate)', () => {
 
       // 5. Generate (a new user's free time), with progress, then the report and the download.
       await expect(page.getByTestId('cost-box').innerText()).resolves.toContain('1 次免费次数');
+      await expect(page.getByTestId('nav-free-times').innerText()).resolves.toMatch(/免费\s*1\s*次/);
       await page.getByTestId('generate-btn').click();
       await waitForGeneration(page);
       expect(await page.getByTestId('report-list').locator('li').count()).toBeGreaterThan(5);
       expect((await storedUser(page)).freeTimes).toBe(0);
+      // The navigation bar shows the charge without a reload.
+      await expect(page.getByTestId('nav-free-times').innerText()).resolves.toMatch(/免费\s*0\s*次/);
       // Going back a step and returning shows the finished generation, not a second 生成 button.
       await page.locator('.ant-steps-item').filter({ hasText: '预览核对' }).click();
       await page.getByTestId('check-list').waitFor();

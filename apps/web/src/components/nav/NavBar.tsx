@@ -47,6 +47,11 @@ export default function NavBar() {
                   <strong>{user.giftedPoints}</strong>
                 </span>
               </Tooltip>
+              <Tooltip title="免费生成次数：生成材料时优先使用">
+                <span className="navbar-points" data-testid="nav-free-times">
+                  免费 <strong>{user.freeTimes}</strong> 次
+                </span>
+              </Tooltip>
               <UserMenu />
             </>
           ) : (
