@@ -6,7 +6,7 @@ import { login, refreshUserInfo } from '@/api/auth';
 import { useUserStore } from '@/stores/user';
 import { notify } from '@/utils/notify';
 import SendCodeButton from './SendCodeButton';
-import { accountFields, accountRules, codeRules, isAccount, passwordRules } from './rules';
+import { accountFields, accountRules, codeRules, readValidAccount, passwordRules } from './rules';
 import { authTexts as t } from '@/locales/zh-CN/auth';
 
 interface LoginValues {
@@ -21,15 +21,7 @@ export default function LoginForm({ onDone, captchaWidth, initialAccount }: { on
   const [mode, setMode] = useState<'password' | 'code'>('password');
   const [loading, setLoading] = useState(false);
 
-  const getAccount = async () => {
-    try {
-      const { account } = await form.validateFields(['account']);
-      const v = account.trim();
-      return isAccount(v) ? v : null;
-    } catch {
-      return null;
-    }
-  };
+  const getAccount = () => readValidAccount(form);
 
   const submit = async (values: LoginValues) => {
     if (loading) return;

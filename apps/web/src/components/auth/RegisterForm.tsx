@@ -5,7 +5,7 @@ import { ApiCode, LIMITS } from '@mazhu/contracts';
 import { register } from '@/api/auth';
 import { notify } from '@/utils/notify';
 import SendCodeButton from './SendCodeButton';
-import { accountFields, accountRules, codeRules, confirmRules, inviteRules, isAccount, nameRules, newPasswordRules } from './rules';
+import { accountFields, accountRules, codeRules, confirmRules, inviteRules, readValidAccount, nameRules, newPasswordRules } from './rules';
 import { authTexts as t } from '@/locales/zh-CN/auth';
 
 interface RegisterValues {
@@ -22,15 +22,7 @@ export default function RegisterForm({ onRegistered, captchaWidth }: { onRegiste
   const [form] = Form.useForm<RegisterValues>();
   const [loading, setLoading] = useState(false);
 
-  const getAccount = async () => {
-    try {
-      const { account } = await form.validateFields(['account']);
-      const v = account.trim();
-      return isAccount(v) ? v : null;
-    } catch {
-      return null;
-    }
-  };
+  const getAccount = () => readValidAccount(form);
 
   const submit = async (values: RegisterValues) => {
     if (loading) return;

@@ -1,3 +1,4 @@
+import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isEmail, isMobile, LIMITS, type CodeType } from '@mazhu/contracts';
 import { authTexts as t } from '@/locales/zh-CN/auth';
@@ -54,4 +55,18 @@ export const inviteRules: Rule[] = [{ max: LIMITS.invitationCode, message: `é‚€è
 export function accountFields(account: string): { mobile?: string; email?: string; codeType: (typeof CodeType)[keyof typeof CodeType] } {
   const v = account.trim();
   return isMobile(v) ? { mobile: v, codeType: 1 } : { email: v, codeType: 2 };
+}
+
+/**
+ * The form's `account` field when it passes its rules and is a valid mobile or e-mail, otherwise null
+ * (the field then shows its message). Used by the send-code button of the login and register views.
+ */
+export async function readValidAccount<T extends { account: string }>(form: FormInstance<T>): Promise<string | null> {
+  try {
+    const { account } = await form.validateFields(['account']);
+    const v = account.trim();
+    return isAccount(v) ? v : null;
+  } catch {
+    return null;
+  }
 }

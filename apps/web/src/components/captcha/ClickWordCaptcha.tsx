@@ -1,24 +1,12 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type CaptchaChallenge, checkCaptcha, fetchCaptcha } from './captcha-api';
+import { type CaptchaChallenge, type CaptchaControlProps, checkCaptcha, fetchCaptcha } from './captcha-api';
 import { encodeAnswer } from './captcha-crypto';
 import { BAR_HEIGHT, BASE_HEIGHT, BASE_WIDTH, CLICK_COUNT, clickPoint, clickPrompt } from './captcha-math';
-import type { CaptchaResultError } from './SliderCaptcha';
 import { useTimers } from './use-timers';
 import './captcha.css';
 
-export interface ClickWordCaptchaProps {
-  /** Image width in px: 310 by default, 330 inside the login/register modals. Height is always 155. */
-  width?: number;
-  /** Sent to /captcha/get; the server then accepts the solve only for this purpose. */
-  purpose?: string;
-  /** Base of the captcha endpoints, default '/api'. */
-  apiBase?: string;
-  /** Called as soon as /captcha/check succeeds, with the `captchaVerification` for the business call. */
-  onSuccess: (captchaVerification: string) => void;
-  /** Called when a check fails; the control shows 验证失败 and resets after 0.7 s. */
-  onError?: (error: CaptchaResultError) => void;
-}
+export type ClickWordCaptchaProps = CaptchaControlProps;
 
 export type ClickWordState = 'loading' | 'ready' | 'checking' | 'success' | 'fail' | 'error';
 

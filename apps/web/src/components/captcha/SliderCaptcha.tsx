@@ -1,28 +1,14 @@
 import { ArrowRightOutlined, CheckOutlined, CloseOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type CaptchaChallenge, checkCaptcha, fetchCaptcha } from './captcha-api';
+import { type CaptchaChallenge, type CaptchaControlProps, type CaptchaResultError, checkCaptcha, fetchCaptcha } from './captcha-api';
 import { encodeAnswer } from './captcha-crypto';
 import { BAR_HEIGHT, BASE_HEIGHT, BASE_WIDTH, clampDrag, HANDLE_WIDTH, sliderPoint, stripWidth, successText } from './captcha-math';
 import { useTimers } from './use-timers';
 import './captcha.css';
 
-export interface CaptchaResultError {
-  repCode: string;
-  repMsg: string | null;
-}
+export type { CaptchaResultError };
 
-export interface SliderCaptchaProps {
-  /** Image width in px: 310 by default, 330 inside the login/register modals (spec §9). Height is always 155. */
-  width?: number;
-  /** Sent to /captcha/get; the server then accepts the solve only for this purpose (e.g. 'sendCode'). */
-  purpose?: string;
-  /** Base of the captcha endpoints, default '/api'. */
-  apiBase?: string;
-  /** Called as soon as /captcha/check succeeds, with the `captchaVerification` for the business call. */
-  onSuccess: (captchaVerification: string) => void;
-  /** Called when a check fails (repCode ≠ 0000); the control shows 验证失败 and loads a new image after 1 s. */
-  onError?: (error: CaptchaResultError) => void;
-}
+export type SliderCaptchaProps = CaptchaControlProps;
 
 export type CaptchaState = 'loading' | 'ready' | 'dragging' | 'checking' | 'success' | 'fail' | 'error';
 

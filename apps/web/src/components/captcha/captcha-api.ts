@@ -46,3 +46,26 @@ export function checkCaptcha(captchaType: CaptchaType, token: string, pointJson:
   const uid = clientUid(captchaType === 'blockPuzzle' ? 'slider' : 'point');
   return post(`${apiBase}/captcha/check`, { captchaType, token, pointJson, clientUid: uid, ts: Date.now() });
 }
+
+/** A failed check as the controls report it: the AJ repCode and its message. */
+export interface CaptchaResultError {
+  repCode: string;
+  repMsg: string | null;
+}
+
+/** Props shared by the slider and the click-word control. */
+export interface CaptchaControlProps {
+  /** Image width in px: 310 by default, 330 inside the login/register modals (spec §9). Height is always 155. */
+  width?: number;
+  /** Sent to /captcha/get; the server then accepts the solve only for this purpose (e.g. 'sendCode'). */
+  purpose?: string;
+  /** Base of the captcha endpoints, default '/api'. */
+  apiBase?: string;
+  /** Called as soon as /captcha/check succeeds, with the `captchaVerification` for the business call. */
+  onSuccess: (captchaVerification: string) => void;
+  /**
+   * Called when a check fails (repCode ≠ 0000). The slider shows 验证失败 and loads a new image after 1 s;
+   * the click-word control resets after 0.7 s.
+   */
+  onError?: (error: CaptchaResultError) => void;
+}
