@@ -35,7 +35,6 @@ export default function ProjectTable({
   pageSize,
   onPage,
   onDelete,
-  canDelete,
   showSource = true,
   showCode = false,
   empty,
@@ -46,8 +45,6 @@ export default function ProjectTable({
   pageSize: number;
   onPage: (page: number, pageSize: number) => void;
   onDelete: (p: ProjectListItem) => Promise<boolean>;
-  /** Whether a project can be deleted here (the API has no call for some kinds). */
-  canDelete: (p: ProjectListItem) => boolean;
   showSource?: boolean;
   showCode?: boolean;
   empty: React.ReactNode;
@@ -139,27 +136,25 @@ export default function ProjectTable({
           <Button type="link" icon={<EditOutlined />} onClick={() => navigate(editLink(p))} data-testid="row-edit">
             编辑
           </Button>
-          {canDelete(p) && (
-            <Popconfirm
-              title="删除这个项目？"
-              description={p.downloadable ? '已生成的材料也会一并删除，且无法恢复。' : '删除后无法恢复。'}
-              okText="删除"
-              cancelText="取消"
-              okButtonProps={{ danger: true, loading: busy[`del${p.id}`] }}
-              onConfirm={async () => {
-                mark(`del${p.id}`, true);
-                try {
-                  await onDelete(p);
-                } finally {
-                  mark(`del${p.id}`, false);
-                }
-              }}
-            >
-              <Button type="link" danger icon={<DeleteOutlined />} disabled={p.status === 'queued' || p.status === 'generating'} data-testid="row-delete">
-                删除
-              </Button>
-            </Popconfirm>
-          )}
+          <Popconfirm
+            title="删除这个项目？"
+            description={p.downloadable ? '已生成的材料也会一并删除，且无法恢复。' : '删除后无法恢复。'}
+            okText="删除"
+            cancelText="取消"
+            okButtonProps={{ danger: true, loading: busy[`del${p.id}`] }}
+            onConfirm={async () => {
+              mark(`del${p.id}`, true);
+              try {
+                await onDelete(p);
+              } finally {
+                mark(`del${p.id}`, false);
+              }
+            }}
+          >
+            <Button type="link" danger icon={<DeleteOutlined />} disabled={p.status === 'queued' || p.status === 'generating'} data-testid="row-delete">
+              删除
+            </Button>
+          </Popconfirm>
         </Space>
       ),
     },

@@ -53,7 +53,6 @@ export default function CodeProjectListPage() {
           setPageSize(s);
         }}
         onDelete={onDelete}
-        canDelete={() => true}
         showSource={false}
         showCode
         empty={

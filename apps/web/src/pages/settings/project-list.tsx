@@ -73,7 +73,6 @@ export default function ProjectListPage() {
           setPageSize(s);
         }}
         onDelete={onDelete}
-        canDelete={() => true}
         showSource={type === 'all'}
         empty={
           filtered ? (
