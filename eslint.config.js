@@ -19,4 +19,16 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='App'][property.name='useApp']",
+          message: 'antd 的 <App> 未挂载（它会把 Modal/Form 带进每个页面的首屏）：提示用 notify，对话框用 Modal.useModal()。',
+        },
+      ],
+    },
+  },
 );

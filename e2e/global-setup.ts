@@ -6,8 +6,13 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data directory (its SQLite file `mazhu.db`), for fixtures such as a user's balance. */
+    dataDir: string;
   }
 }
+
+/** The bootstrap operator of the e2e server (also read by the journeys). */
+export const E2E_OPERATOR = { username: 'e2e-admin', password: 'e2e-admin-password-long' };
 
 const webDist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const serverModule = (file: string) => path.resolve(import.meta.dirname, '../apps/server/src', file);
@@ -43,11 +48,15 @@ export default async function setup(project: TestProject) {
     WEB_DIST: webDist,
     CAPTCHA_TEST_MODE: '1',
     OUTBOX: '1',
+    // The back office's bootstrap operator (管理员) for the journeys that sign in at /admin.
+    OPERATOR_USERNAME: E2E_OPERATOR.username,
+    OPERATOR_PASSWORD: E2E_OPERATOR.password,
     LOG_LEVEL: 'warn',
   });
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseUrl', address);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     await app.close();

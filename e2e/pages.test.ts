@@ -87,7 +87,9 @@ describe('public pages (logged out)', () => {
     const footer = page.locator('footer.footer');
     expect(await footer.getByRole('link', { name: '关于我们' }).getAttribute('href')).toBe('/functionalArea');
     await footer.getByTestId('footer-contact').waitFor();
-    expect(await footer.locator('.ant-qrcode canvas, .ant-qrcode svg').count()).toBeGreaterThan(0);
+    // The QR encoder loads when the footer scrolls into view.
+    await footer.locator('.footer-qr').scrollIntoViewIfNeeded();
+    await footer.locator('.ant-qrcode canvas, .ant-qrcode svg').first().waitFor();
     await context.close();
   });
 

@@ -144,12 +144,13 @@ describe('智能生成 (/auto-generate)', () => {
       const body = checkSourcePdf(zip, name, version, pages);
       if (body.length) expect(body[0]).toContain(firstCodeLine(path.join(src, 'package/index.js')).slice(0, 20));
 
-      // Generating again costs points this user does not have: the answer links to recharge.
+      // Generating again costs points this user does not have: the answer links to recharge, carrying the project
+      // so the user comes back to it after recharging.
       await page.getByRole('button', { name: /重新生成/ }).click();
       await page.locator('.ant-popconfirm').getByRole('button', { name: '重新生成' }).click();
       const short = page.getByTestId('insufficient');
       await short.waitFor();
-      expect(await short.getByRole('link', { name: '去充值' }).getAttribute('href')).toBe('/pointsRecharge');
+      expect(await short.getByRole('link', { name: '去充值' }).getAttribute('href')).toMatch(/^\/pointsRecharge\?project=\d+&source=form$/);
 
       // The project list shows it finished and downloadable.
       await page.goto('/settings/projectList?type=all');

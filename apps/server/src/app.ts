@@ -1,29 +1,41 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { ApiCode } from '@mazhu/contracts';
+import { ApiCode, plainChineseError } from '@mazhu/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAiWriter } from './ai';
+import { createSwitchableAiWriter, type AiProviderSetting } from './ai/switchable';
 import type { AppConfig } from './config';
 import { migrate, openDb } from './db';
 import type { AppDeps } from './deps';
 import { createJobSystem } from './jobs';
 import { createKv } from './kv';
+import { createFieldCipher } from './lib/field-cipher';
 import { Outbox } from './messaging';
+import { createAttemptStore } from './modules/auth/attempts';
 import { createSessionStore } from './modules/auth/sessions';
 import { registerModules } from './modules';
+import { readSetting } from './modules/admin/settings';
 import { seedContent } from './modules/content/content.seed';
 import { envelopePlugin } from './plugins/envelope';
 import { sessionPlugin } from './plugins/session';
 import { createLocalDiskStore } from './storage';
 
-// Chinese default messages for every zod schema that does not give its own (zod v4 locale).
-z.config(z.locales.zhCN());
+// Plain Chinese default messages for every zod schema that does not give its own (no type names, no "NaN").
+z.config({ localeError: plainChineseError as Parameters<typeof z.config>[0] extends { localeError?: infer E } ? E : never });
 
-export type App = FastifyInstance & { deps: AppDeps };
+/** A registered route as seen by the `onRoute` hook: one entry per method (HEAD twins of GET routes left out). */
+export interface RouteSummary {
+  method: string;
+  url: string;
+}
+
+export type App = FastifyInstance & { deps: AppDeps; routeList: readonly RouteSummary[] };
 
 /**
  * Builds the whole server: opens and migrates the database, seeds content on first start, registers
@@ -37,7 +49,21 @@ export async function buildApp(config: AppConfig): Promise<App> {
     bodyLimit: 1024 * 1024,
     genReqId: () => Math.random().toString(36).slice(2, 10),
     requestIdHeader: false,
+    // Fastify's two info lines per request serialise every request and answer; one line per request is written
+    // below instead, at debug level, and at warn level for server errors and slow answers.
+    disableRequestLogging: true,
   }) as unknown as App;
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = reply.elapsedTime;
+    if (reply.statusCode >= 500 || ms > 1000) req.log.warn({ method: req.method, url: req.routeOptions.url ?? req.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
+    else req.log.debug({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms) }, 'request');
+  });
+  // Every route, collected as it is registered (the fuzz suite walks this list, so new routes are covered).
+  const routeList: RouteSummary[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
+  app.decorate('routeList', routeList);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -47,19 +73,26 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await seedContent(handle.db);
 
   const blobs = createLocalDiskStore(path.join(config.dataDir, 'files'));
-  const ai = createAiWriter(config.ai, app.log);
+  // The operator may switch the online AI off or change its model (setting `ai.provider`) without a restart.
+  const ai = createSwitchableAiWriter(config.ai, () => readSetting<AiProviderSetting>(handle.db, 'ai.provider'), app.log);
+  const cipher = createFieldCipher(config.dataEncryptionKey);
   const deps: AppDeps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
     sessions: createSessionStore(handle.db, config.sessionTtlDays),
     kv: createKv({ redisUrl: config.redisUrl }),
+    attempts: createAttemptStore(config.redisUrl),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,
-    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai }),
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency }),
     ai,
+    cipher,
   };
-  app.addHook('onClose', async () => deps.kv.close?.());
+  app.addHook('onClose', async () => {
+    await deps.kv.close?.();
+    await deps.attempts.close?.();
+  });
   // Generation jobs run in this process when ROLE is all (default) or worker; stopped before the database closes.
   if (config.role !== 'web') {
     app.addHook('onReady', async () => deps.jobs.start({ warmUp: config.env !== 'test' }));
@@ -67,6 +100,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   }
   app.decorate('deps', deps);
 
+  // Brotli or gzip for every text answer over 1 KB (JSON, HTML, JS, CSS); archives, PDFs and images are left as they are.
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(fp(securityHeaders));
   await app.register(envelopePlugin);
   await app.register(sessionPlugin, { sessions: deps.sessions });
   await app.register(multipart, {
@@ -88,7 +124,20 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined): P
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = Boolean(indexFile && fs.existsSync(indexFile));
   if (hasSpa && webDist) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // Vite names everything under /assets/ by content hash: cached for a year and never revalidated. index.html and
+    // the unhashed public files are revalidated on every load, so a deploy is seen at once. Files precompressed at
+    // build time (scripts/precompress.mjs: .br, .gz) are sent as they are.
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const hashed = path.relative(webDist, filePath).split(path.sep)[0] === 'assets';
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
@@ -99,5 +148,41 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined): P
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('404 页面不存在');
+  });
+}
+
+/**
+ * Security headers on every answer (@fastify/helmet): a Content-Security-Policy the built SPA passes (scripts and
+ * styles from the site itself; antd writes its CSS-in-JS into <style> elements, hence style-src 'unsafe-inline';
+ * images also from data:/blob: URLs for previews), frame-ancestors 'none', nosniff, referrer policy same-origin.
+ * HSTS only on answers that went out over TLS (directly or behind a proxy with TRUST_PROXY=1), so a plain-HTTP
+ * development server is never pinned. Every /api answer is `cache-control: no-store` (they carry personal data)
+ * unless the route set its own.
+ */
+async function securityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: false,
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

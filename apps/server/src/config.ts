@@ -1,5 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { serverRoot } from './lib/paths';
+import { DEV_ENCRYPTION_KEY, parseEncryptionKey } from './lib/field-cipher';
 
 const bool = z
   .string()
@@ -21,6 +24,9 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 开头的连接串')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(5_000),
   REDIS_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
   SMTP_URL: z.string().optional().or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().default('码著 <no-reply@mazhu.local>'),
@@ -39,8 +45,14 @@ const ZEnv = z.object({
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
   OPERATOR_USERNAME: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .refine((v) => v === undefined || parseEncryptionKey(v) !== undefined, 'DATA_ENCRYPTION_KEY 必须是 32 字节的密钥：64 位十六进制或 base64（openssl rand -base64 32）'),
 });
 
 export interface AppConfig {
@@ -53,6 +65,8 @@ export interface AppConfig {
   databaseUrl?: string;
   /** PostgreSQL schema to use (tests isolate themselves with one schema each). */
   databaseSchema?: string;
+  /** PostgreSQL pool size and per-session timeouts (ms). */
+  databasePool: { max: number; statementTimeoutMs: number; lockTimeoutMs: number; acquireTimeoutMs: number };
   redisUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -72,8 +86,15 @@ export interface AppConfig {
   webDist?: string;
   logLevel: string;
   role: 'all' | 'web' | 'worker';
+  /** Generation jobs a process runs at once, each in its own materials-engine thread (JOB_CONCURRENCY; default: CPU cores, at most 4). */
+  jobConcurrency: number;
   /** Bootstrap back-office operator (created or reset at start); none when unset. */
   operator?: { username: string; password: string };
+  /**
+   * 32-byte AES-256-GCM key for personal data at rest (owners' identity numbers), from DATA_ENCRYPTION_KEY;
+   * a fixed development key when unset (refused in production).
+   */
+  dataEncryptionKey: Buffer;
 }
 
 export class ConfigError extends Error {}
@@ -93,14 +114,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     if (e.CAPTCHA_TEST_MODE) throw new ConfigError('生产环境禁止开启 CAPTCHA_TEST_MODE（测试模式会泄露验证码答案）');
     if (e.OUTBOX) throw new ConfigError('生产环境禁止开启 OUTBOX（开发发件箱会泄露验证码）');
     if (e.OPERATOR_PASSWORD && e.OPERATOR_PASSWORD.length < 12) throw new ConfigError('生产环境的 OPERATOR_PASSWORD 至少 12 位');
+    if (!e.DATA_ENCRYPTION_KEY) throw new ConfigError('生产环境必须设置 DATA_ENCRYPTION_KEY（32 字节密钥，用于加密存储证件号码；可用 openssl rand -base64 32 生成）');
   }
-  const defaultDist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../web/dist');
+  const defaultDist = path.resolve(serverRoot(), '../web/dist');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePool: { max: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS, acquireTimeoutMs: 10_000 },
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -116,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultDist,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
+    jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism())),
     operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? parseEncryptionKey(e.DATA_ENCRYPTION_KEY)! : DEV_ENCRYPTION_KEY,
   };
 }

@@ -5,6 +5,7 @@ import type { Dialect } from './db';
 import type { Database } from './db/schema';
 import type { JobSystem } from './jobs';
 import type { Kv } from './kv';
+import type { FieldCipher } from './lib/field-cipher';
 import type { Outbox } from './messaging';
 import type { SessionStore } from './modules/auth/sessions';
 import type { BlobStore } from './storage';
@@ -17,6 +18,8 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Short-lived state: captcha tokens, codes, rate limits (memory, or Redis with REDIS_URL). */
   kv: Kv;
+  /** Attempt counters (passwords, codes): Redis with REDIS_URL, else a memory store of their own that floods cannot evict. */
+  attempts: Kv;
   /** Dev outbox of sent codes, only with OUTBOX=1. */
   outbox?: Outbox;
   /** Uploads and generated materials (local disk under `<dataDir>/files`). */
@@ -25,4 +28,6 @@ export interface AppDeps {
   jobs: JobSystem;
   /** AI writer: the OpenAI-compatible client when AI_BASE_URL is set, else the offline writer. */
   ai: AiWriter;
+  /** AES-256-GCM encryption of personal data at rest (owners' identity numbers), keyed by DATA_ENCRYPTION_KEY. */
+  cipher: FieldCipher;
 }

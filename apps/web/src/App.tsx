@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -19,11 +19,15 @@ const queryClient = new QueryClient({
   },
 });
 
-/** Hands antd's context-aware message instance to the request layer. */
+/**
+ * Hands antd's context-aware message instance (theme and locale of the ConfigProvider) to the request layer.
+ * antd's <App> wrapper is not used: it would put Modal and Form into every page's first load; dialogs use
+ * `Modal.useModal()` where they are needed.
+ */
 function MessageBridge() {
-  const { message } = AntApp.useApp();
-  useEffect(() => setMessageApi(message), [message]);
-  return null;
+  const [api, holder] = message.useMessage({ maxCount: 1 });
+  useEffect(() => setMessageApi(api), [api]);
+  return holder;
 }
 
 export default function App() {
@@ -37,12 +41,10 @@ export default function App() {
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <AntApp message={{ maxCount: 1 }}>
-        <MessageBridge />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+      <MessageBridge />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </ConfigProvider>
   );
 }

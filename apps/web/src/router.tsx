@@ -1,8 +1,7 @@
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import type { OperatorRole } from '@mazhu/contracts';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import AppLayout from '@/components/layout/AppLayout';
-import SettingsLayout from '@/pages/settings/SettingsLayout';
-import RouteError from '@/components/layout/RouteError';
 import BootLoading from '@/components/layout/BootLoading';
 
 /**
@@ -56,6 +55,7 @@ export const settingsRoute = {
     { path: 'points', title: '积分充值', auth: true, menu: { label: '积分充值' }, page: () => import('@/pages/settings/points') },
     { path: 'pointsRecord', title: '积分记录', auth: true, menu: { label: '积分记录' }, page: () => import('@/pages/settings/points-record') },
     { path: 'correctionList', title: '补正项目', auth: true, menu: { label: '补正项目' }, page: () => import('@/pages/settings/correction-list') },
+    { path: 'correctionDetail', title: '补正处理', auth: true, page: () => import('@/pages/settings/correction-detail') },
     { path: 'batchCorrection', title: '批量补正项目', auth: true, menu: { label: '批量补正项目' }, page: () => import('@/pages/settings/batch-correction') },
     { path: 'codeProjectList', title: '代码项目', auth: true, menu: { label: '代码项目' }, page: () => import('@/pages/settings/code-project-list') },
     { path: 'batchProjectList', title: '批量项目', auth: true, menu: { label: '批量项目', query: 'type=all' }, page: () => import('@/pages/settings/batch-project-list') },
@@ -68,6 +68,41 @@ export const settingsMenu = settingsRoute.children
   .filter((c): c is typeof c & { menu: NonNullable<AppRoute['menu']> } => 'menu' in c && Boolean(c.menu))
   .map((c) => ({ key: `${settingsRoute.path}/${c.path}`, label: c.menu.label, to: `${settingsRoute.path}/${c.path}${c.menu.query ? `?${c.menu.query}` : ''}` }));
 
+/**
+ * The back office (/admin, operators only): its own layout, session and code-split chunks; nothing of it is
+ * imported by the public site. `role` is the smallest operator role that sees the page (管理员 sees all); the
+ * server checks every call again. Entries with `menu` appear in the admin menu in this order.
+ */
+export interface AdminRoute {
+  path: string;
+  title: string;
+  role: OperatorRole;
+  menu?: string;
+  page: () => Promise<PageModule>;
+}
+
+export const ADMIN_BASE = '/admin';
+
+export const adminRoutes: AdminRoute[] = [
+  { path: 'dashboard', title: '概览', menu: '概览', role: 'support', page: () => import('@/pages/admin/dashboard') },
+  { path: 'users', title: '用户管理', menu: '用户', role: 'support', page: () => import('@/pages/admin/users') },
+  { path: 'jobs', title: '生成任务', menu: '生成任务', role: 'support', page: () => import('@/pages/admin/jobs') },
+  { path: 'topups', title: '充值审核', menu: '充值审核', role: 'support', page: () => import('@/pages/admin/topups') },
+  { path: 'points', title: '积分配置', menu: '积分配置', role: 'admin', page: () => import('@/pages/admin/points') },
+  { path: 'adjust', title: '余额调整', menu: '余额调整', role: 'admin', page: () => import('@/pages/admin/adjust') },
+  { path: 'content', title: '内容管理', menu: '内容', role: 'admin', page: () => import('@/pages/admin/content') },
+  { path: 'settings', title: '系统设置', menu: '设置', role: 'admin', page: () => import('@/pages/admin/settings') },
+  { path: 'operators', title: '运营账号', menu: '运营账号', role: 'admin', page: () => import('@/pages/admin/operators') },
+  { path: 'audit', title: '审计记录', menu: '审计记录', role: 'admin', page: () => import('@/pages/admin/audit') },
+  { path: 'password', title: '修改密码', role: 'support', page: () => import('@/pages/admin/password') },
+];
+
+/** What an admin route carries for the admin layout. */
+export interface AdminRouteHandle {
+  title: string;
+  role?: OperatorRole;
+}
+
 /** What each route carries for the layout (title and guard). */
 export interface RouteHandle {
   title: string;
@@ -79,6 +114,14 @@ function lazyPage(page: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await page()).default });
 }
 
+// Shown only on an error or under /settings: loaded when needed, so the home page ships neither.
+const RouteError = lazy(() => import('@/components/layout/RouteError'));
+const routeError = (
+  <Suspense fallback={null}>
+    <RouteError />
+  </Suspense>
+);
+
 function toRouteObject(r: AppRoute): RouteObject {
   const handle: RouteHandle = { title: r.title, auth: r.auth, guestOnly: r.guestOnly };
   return { path: r.path, handle, lazy: r.page ? lazyPage(r.page) : undefined };
@@ -87,13 +130,13 @@ function toRouteObject(r: AppRoute): RouteObject {
 export const routeObjects: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <RouteError />,
+    errorElement: routeError,
     hydrateFallbackElement: <BootLoading />,
     children: [
       ...appRoutes.map(toRouteObject),
       {
         path: settingsRoute.path,
-        element: <SettingsLayout />,
+        lazy: lazyPage(() => import('@/pages/settings/SettingsLayout')),
         handle: { title: settingsRoute.title, auth: true } satisfies RouteHandle,
         children: [
           { index: true, element: <Navigate to="/settings/profile" replace /> },
@@ -101,6 +144,24 @@ export const routeObjects: RouteObject[] = [
         ],
       },
       { path: '*', handle: { title: '页面不存在' } satisfies RouteHandle, lazy: lazyPage(() => import('@/pages/not-found')) },
+    ],
+  },
+  {
+    path: `${ADMIN_BASE}/login`,
+    errorElement: routeError,
+    hydrateFallbackElement: <BootLoading />,
+    handle: { title: '运营后台登录' } satisfies AdminRouteHandle,
+    lazy: lazyPage(() => import('@/pages/admin/login')),
+  },
+  {
+    path: ADMIN_BASE,
+    errorElement: routeError,
+    hydrateFallbackElement: <BootLoading />,
+    lazy: lazyPage(() => import('@/pages/admin/AdminLayout')),
+    children: [
+      { index: true, element: <Navigate to={`${ADMIN_BASE}/dashboard`} replace /> },
+      ...adminRoutes.map((r): RouteObject => ({ path: r.path, handle: { title: r.title, role: r.role } satisfies AdminRouteHandle, lazy: lazyPage(r.page) })),
+      { path: '*', handle: { title: '页面不存在' } satisfies AdminRouteHandle, lazy: lazyPage(() => import('@/pages/not-found')) },
     ],
   },
 ];

@@ -29,15 +29,19 @@ export const AI_LIMITS = {
   environmentMax: 50,
   /** 编程语言 ≤ 120 (R11). */
   languagesMax: 120,
-  /** Functional modules: 5–12 (ours, from the issue: enough for a manual, few enough to be real). */
-  modulesMin: 5,
-  modulesMax: 12,
+  /**
+   * Functional modules (ours): none are invented to reach a count (with no support in the input the list is empty and
+   * the check report asks for them); at most 30
+   * (a Spring Boot / Vue admin easily has 20 business units, and every one must be in the document).
+   */
+  modulesMin: 0,
+  modulesMax: 30,
   /** Module name (ours). */
   moduleNameMax: 30,
   /** Module description (ours). */
   moduleDescriptionMax: 300,
-  /** Operations per module (ours). */
-  operationsMin: 1,
+  /** Operations per module (ours): none when the input names none. */
+  operationsMin: 0,
   operationsMax: 12,
   /** One operation (ours). */
   operationMax: 40,
@@ -104,6 +108,25 @@ export const ZAiCodeAnalysis = z.object({
   menuItems: z.array(z.string().max(300)).max(2000).optional(),
   /** Entry file, e.g. "src/main/java/com/acme/Application.java". */
   entry: z.string().max(300).optional(),
+  /**
+   * Business units read from the code (controller groups, page folders with their menu titles, route files,
+   * scheduled jobs; a library's source folders), each with its Chinese label when the code has one and its
+   * evidence ("path#symbol"). When given, the writer's modules are exactly these units plus the user's own.
+   */
+  units: z
+    .array(
+      z.object({
+        key: z.string().max(100),
+        label: z.string().max(60).optional(),
+        words: z.array(z.string().max(40)).max(10),
+        kind: z.string().max(20),
+        evidence: z.array(z.string().max(300)).max(40),
+      }),
+    )
+    .max(200)
+    .optional(),
+  /** The software form detected from the code (web-admin, library, service, cli …). */
+  form: z.string().max(20).optional(),
 });
 export type AiCodeAnalysis = z.input<typeof ZAiCodeAnalysis>;
 
@@ -145,13 +168,13 @@ export const ZAiModule = z.object({
     .max(AI_LIMITS.moduleDescriptionMax, `模块说明不能超过 ${AI_LIMITS.moduleDescriptionMax} 个字`),
   operations: z
     .array(z.string().trim().min(1).max(AI_LIMITS.operationMax, `单个操作不能超过 ${AI_LIMITS.operationMax} 个字`))
-    .min(AI_LIMITS.operationsMin, '每个模块至少列出 1 个操作')
+    .min(AI_LIMITS.operationsMin)
     .max(AI_LIMITS.operationsMax, `每个模块最多 ${AI_LIMITS.operationsMax} 个操作`),
   /**
    * What in the input supports this module (code items such as "UserController", "menu:用户管理",
    * "描述", "平台"), for the user to check. Optional; never printed in the materials.
    */
-  basis: z.array(z.string().max(120)).max(8).optional(),
+  basis: z.array(z.string().max(300)).max(40).optional(),
 });
 export type AiModule = z.infer<typeof ZAiModule>;
 
@@ -160,21 +183,24 @@ export type AiModule = z.infer<typeof ZAiModule>;
  * Validate edits from /api/editAiJsonText with this schema.
  */
 export const ZAiInformation = z.object({
-  /** 软件说明/简介, 150–400. */
+  /** 软件说明/简介, at most 400 (150 is the writer's target when the input says enough; never padded). */
   description: z
     .string({ error: '请填写软件简介' })
     .trim()
-    .min(AI_LIMITS.descriptionMin, `软件简介至少 ${AI_LIMITS.descriptionMin} 个字`)
+    .min(1, '请填写软件简介')
     .max(AI_LIMITS.descriptionMax, `软件简介不能超过 ${AI_LIMITS.descriptionMax} 个字`),
   /** 开发目的 ≤ 50. */
   purpose: text(AI_LIMITS.purposeMax, '开发目的').min(1, '请填写开发目的'),
   /** 面向领域/行业 ≤ 50. */
   domain: text(AI_LIMITS.domainMax, '面向领域/行业').min(1, '请填写面向领域/行业'),
-  /** 软件的主要功能 500–1300. */
+  /**
+   * 软件的主要功能, at most 1300. The form needs 500: when the input supports less the text stays shorter (nothing is
+   * invented to fill it) and the check report asks the user to add what the software does.
+   */
   mainFunctions: z
     .string({ error: '请填写软件的主要功能' })
     .trim()
-    .min(AI_LIMITS.mainFunctionsMin, `软件的主要功能至少 ${AI_LIMITS.mainFunctionsMin} 个字`)
+    .min(1, '请填写软件的主要功能')
     .max(AI_LIMITS.mainFunctionsMax, `软件的主要功能不能超过 ${AI_LIMITS.mainFunctionsMax} 个字`),
   /** 软件的技术特点 text ≤ 100. */
   techFeatures: text(AI_LIMITS.techFeaturesMax, '软件的技术特点').min(1, '请填写软件的技术特点'),

@@ -16,18 +16,7 @@ export const ZUserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof ZUserInfo>;
 
-export const EMPTY_USER: UserInfo = {
-  id: 0,
-  name: '',
-  mobile: '',
-  email: '',
-  currentPoints: 0,
-  freeTimes: 0,
-  invitationCode: '',
-  role: 1,
-  giftedPoints: 0,
-  rechargePoints: 0,
-};
+export { EMPTY_USER } from './user-defaults';
 
 /** Purpose of a verification code: 1 register, 2 login (spec §3). Binding uses 3 (new mobile/e-mail). */
 export const CodePurpose = { Register: 1, Login: 2, Bind: 3 } as const;
@@ -53,6 +42,8 @@ export const ZLoginRequest = z
     password: z.string().max(LIMITS.passwordMax, '密码不能超过 64 位').optional(),
     mobileCode: z.string().max(LIMITS.code, '验证码不能超过 6 位').optional(),
     codeType: z.coerce.number().int().optional(),
+    /** A solved captcha (purpose `login`): needed for password login once an account's attempt budget is spent. */
+    captchaVerification: z.string().max(512, '安全验证参数无效').optional(),
   })
   .refine((v) => Boolean(v.mobile) !== Boolean(v.email), { message: '请输入手机号或邮箱', path: ['mobile'] })
   .refine((v) => v.loginType !== 1 || Boolean(v.password), { message: '请输入密码', path: ['password'] })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAiInformation, ZAiProvider } from './ai';
 import { ZPageQuery } from './envelope';
+import { ZOwnerListItem } from './owners';
 
 /**
  * Projects (单个项目), functional modules, code projects (代码生成项目) and the generation of their materials.
@@ -144,6 +145,11 @@ export const ZApplicationForm = z.object({
     .max(20, '编程语言最多 20 种')
     .refine((v) => v.join('、').length <= PROJECT_LIMITS.languagesMax, `编程语言合计不能超过 ${PROJECT_LIMITS.languagesMax} 个字符`)
     .optional(),
+  /**
+   * Languages the applicant declares in addition to those found in the code (e.g. HTML and CSS asked for by a
+   * correction notice); 编程语言 on the form is the code's languages plus these.
+   */
+  extraLanguages: z.array(z.string().trim().min(1).max(30, '单个编程语言名称不能超过 30 个字符')).max(10, '补充的编程语言最多 10 种').optional(),
   /** 源程序量: total lines of the whole program (filled from the code analysis). */
   sourceLines: z.number().int().min(0).max(100_000_000).optional(),
   /** 开发目的 (≤ 50, not just the name). */
@@ -158,8 +164,11 @@ export const ZApplicationForm = z.object({
   techFeatures: z.string().trim().max(PROJECT_LIMITS.techFeaturesMax, `技术特点说明不能超过 ${PROJECT_LIMITS.techFeaturesMax} 个字符`).optional(),
   /** 鉴别材料 deposit type. */
   depositType: z.enum(DEPOSIT_TYPES, { error: '交存方式无效' }).default('一般交存'),
-  /** 著作权人 ids from the owner registry (/owner). */
-  ownerIds: z.array(z.number().int().positive()).max(20, '著作权人最多 20 个').optional(),
+  /**
+   * 著作权人 ids from the owner registry (/owner), in the form's order (the first is the first owner). The server
+   * keeps them in a link table; on edit, a given list replaces the previous one.
+   */
+  ownerIds: z.array(z.number().int().positive('著作权人编号无效')).max(20, '著作权人最多 20 个').optional(),
 });
 export type ApplicationForm = z.infer<typeof ZApplicationForm>;
 /** The form as sent by the client: every field optional (defaults apply on the server). */
@@ -183,6 +192,8 @@ export const ZModuleInput = z.object({
   /** Steps the user takes in this module (the manual's operation list), at most 12 of ≤ 40 characters. */
   operations: z.array(z.string().trim().min(1).max(40, '操作步骤不能超过 40 个字符')).max(12, '操作步骤最多 12 条').default([]),
   sort: z.number().int().min(0).max(10_000).optional(),
+  /** Where the code shows this module ("path#symbol", from the code analysis); kept for the check report, never printed. */
+  evidence: z.array(z.string().max(300)).max(30).optional(),
 });
 export type ModuleInput = z.input<typeof ZModuleInput>;
 
@@ -194,8 +205,31 @@ export const ZFunctionalModule = z.object({
   description: z.string(),
   operations: z.array(z.string()),
   sort: z.number().int(),
+  /** Where the code shows this module ("path#symbol"); empty when the user typed it. */
+  evidence: z.array(z.string()),
 });
 export type FunctionalModule = z.infer<typeof ZFunctionalModule>;
+
+/**
+ * The software's form (软件形态): decides the document kind — 操作手册 for software with a user interface,
+ * 设计说明书 (library/SDK, service, embedded) or 使用说明 (command-line tool) without one.
+ */
+export const SOFTWARE_FORMS = ['web-admin', 'website', 'mobile', 'miniprogram', 'desktop', 'service', 'library', 'cli', 'embedded'] as const;
+export type SoftwareFormKey = (typeof SOFTWARE_FORMS)[number];
+export const SOFTWARE_FORM_LABELS: Record<SoftwareFormKey, string> = {
+  'web-admin': 'Web 管理系统',
+  website: '网站',
+  mobile: '移动 App',
+  miniprogram: '小程序',
+  desktop: '桌面软件',
+  service: '接口服务',
+  library: '函数库/SDK',
+  cli: '命令行工具',
+  embedded: '嵌入式软件',
+};
+/** The document each form gets. */
+export const documentKindOfForm = (f: SoftwareFormKey): '操作手册' | '设计说明书' | '使用说明' =>
+  ['web-admin', 'website', 'mobile', 'miniprogram', 'desktop'].includes(f) ? '操作手册' : f === 'cli' ? '使用说明' : '设计说明书';
 
 /** POST /api/addProject — a new project (draft). `modules` optional, at most 30. */
 export const ZProjectInput = z.object({
@@ -217,6 +251,8 @@ export const ZProjectInput = z.object({
   modules: z.array(ZModuleInput).max(PROJECT_LIMITS.modulesMax, `功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`).optional(),
   /** Code to attach (an upload id from POST /api/uploadCodeProject); needed for the source-code document. */
   uploadId: z.number().int().positive().optional(),
+  /** The software's form as the user confirms it; omitted = as detected from the code. */
+  softwareForm: z.enum(SOFTWARE_FORMS, { error: '软件形态无效' }).optional(),
 });
 export type ProjectInput = z.input<typeof ZProjectInput>;
 
@@ -304,10 +340,44 @@ export const ZCodeAnalysis = z.object({
   skipped: z.number().int(),
   /** Path of the file the source-code document starts with. */
   entry: z.string(),
-  /** Estimated pages of the source-code document (≤ 60 printed). */
+  /** Pages of the source-code document as it will be printed (≤ 60), computed by paginating the selection. */
   estimatedPages: z.number().int(),
+  /** Pages of the whole program after pagination (before the first-30/last-30 selection). */
+  totalPages: z.number().int().optional(),
+  /** The software form detected from the code, with its evidence. */
+  form: z.object({ form: z.enum(SOFTWARE_FORMS), label: z.string(), hasUi: z.boolean(), evidence: z.array(z.string()) }).optional(),
+  /** Versions the code declares for itself ("package.json:3 3.8.1"). */
+  versions: z.array(z.object({ value: z.string(), file: z.string(), line: z.number().int(), source: z.string() })).optional(),
+  /** Third-party signs found (licences, well-known projects, other authors), as Chinese sentences. */
+  provenance: z.array(z.string()).optional(),
 });
 export type CodeAnalysis = z.infer<typeof ZCodeAnalysis>;
+
+/** One file of an upload with whether it is printed and why (the file selection of the code step). */
+export const ZCodeFileEntry = z.object({
+  path: z.string(),
+  included: z.boolean(),
+  /** Why it is left out (or '' when included). */
+  reason: z.string(),
+  language: z.string(),
+  lines: z.number().int(),
+});
+export type CodeFileEntry = z.infer<typeof ZCodeFileEntry>;
+
+/** The user's selection of an upload (gitignore syntax): `include` admits what a default rule left out, `exclude` leaves out. */
+export const ZCodeSelection = z.object({
+  include: z.array(z.string().trim().min(1).max(200, '规则不能超过 200 个字符')).max(100, '规则最多 100 条').default([]),
+  exclude: z.array(z.string().trim().min(1).max(200, '规则不能超过 200 个字符')).max(100, '规则最多 100 条').default([]),
+});
+export type CodeSelection = z.infer<typeof ZCodeSelection>;
+
+/** POST /api/setCodeSelection — re-reads the upload with the selection; answers the new analysis and file list. */
+export const ZSetCodeSelectionRequest = ZCodeSelection.extend({ uploadId: z.coerce.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效') });
+export type SetCodeSelectionRequest = z.input<typeof ZSetCodeSelectionRequest>;
+
+/** GET /api/getCodeFiles?uploadId= and the answer of setCodeSelection: every file with included/excluded and why. */
+export const ZCodeFiles = z.object({ uploadId: z.number().int(), selection: ZCodeSelection, files: z.array(ZCodeFileEntry), analysis: z.lazy(() => ZCodeAnalysis) });
+export type CodeFiles = z.infer<typeof ZCodeFiles>;
 
 /** Answer of POST /api/uploadCodeProject. */
 export const ZCodeUpload = z.object({
@@ -328,6 +398,10 @@ export const ZProjectDetails = ZProjectListItem.extend({
   modules: z.array(ZFunctionalModule),
   /** The attached code, when any. */
   code: ZCodeUpload.nullable(),
+  /** The 著作权人 in form order (identity numbers masked); their ids are `form.ownerIds`. */
+  owners: z.array(ZOwnerListItem),
+  /** The software form the user confirmed (null = as detected from the code: `code.analysis.form`). */
+  softwareForm: z.enum(SOFTWARE_FORMS).nullable(),
   /** True when AI information has been generated and stored (GET /api/getAiInformation). */
   hasAiInformation: z.boolean(),
   /** True when the project was edited after its materials were generated (generate again to refresh them). */
@@ -335,13 +409,21 @@ export const ZProjectDetails = ZProjectListItem.extend({
 });
 export type ProjectDetails = z.infer<typeof ZProjectDetails>;
 
-/** One item of the verifier's pre-submission report. */
+/**
+ * One item of the pre-submission check report (检查报告). Levels, shown as they are: `error` 未通过 (blocks a
+ * clean filing), `warning` 需注意 (never shown as passed), `info` 通过. Other checks (owners, contracts…) add
+ * items of the same shape.
+ */
 export const ZReportItem = z.object({
   level: z.enum(['error', 'warning', 'info']),
-  /** Stable code (e.g. MAIN_FUNCTIONS_SHORT). */
+  /** Stable code (e.g. COVERAGE_DOC_TO_CODE, VERSION_IN_CODE). */
   code: z.string(),
   message: z.string(),
+  /** Places or facts the item rests on: "src/a.java:12", "SysUserController.java#SysUserController". */
+  evidence: z.array(z.string()).optional(),
 });
+/** Chinese labels of the report levels. */
+export const REPORT_LEVEL_LABELS = { error: '未通过', warning: '需注意', info: '通过' } as const;
 export type ReportItem = z.infer<typeof ZReportItem>;
 
 export const ZMaterialFile = z.object({ name: z.string(), size: z.number().int() });

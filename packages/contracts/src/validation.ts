@@ -1,26 +1,7 @@
 import { z } from 'zod';
 
-/**
- * Limits and patterns shared by the web forms and the server (product spec §5, §9).
- */
-export const LIMITS = {
-  account: 50,
-  name: 50,
-  code: 6,
-  invitationCode: 20,
-  passwordMin: 6,
-  passwordMax: 64,
-  /** Request timeout of the web client, ms (spec §9). */
-  requestTimeoutMs: 60_000,
-} as const;
-
-/** Mainland mobile: 11 digits, first 1, second 3–9 (spec §5). */
-export const MOBILE_RE = /^1[3-9]\d{9}$/;
-/** E-mail: simple pattern with a top-level part of 2 or more letters (spec §5). */
-export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-
-export const isMobile = (v: string): boolean => MOBILE_RE.test(v);
-export const isEmail = (v: string): boolean => EMAIL_RE.test(v);
+export { EMAIL_RE, isEmail, isMobile, LIMITS, MOBILE_RE } from './limits';
+import { EMAIL_RE, LIMITS, MOBILE_RE } from './limits';
 
 export const ZMobile = z.string().trim().regex(MOBILE_RE, '请输入合法的手机号');
 export const ZEmail = z.string().trim().max(LIMITS.account, '邮箱不能超过 50 个字符').regex(EMAIL_RE, '请输入合法的邮箱');
@@ -35,3 +16,67 @@ export const ZVerificationCode = z
   .min(1, '请输入验证码')
   .max(LIMITS.code, '验证码不能超过 6 位')
   .regex(/^\d{6}$/, '验证码为 6 位数字');
+
+/** Largest value of a PostgreSQL/SQLite `integer` column: ids and counts beyond it are refused by validation. */
+export const INT4_MAX = 2_147_483_647;
+
+/** A positive record id (`?id=` or a body field): an integer 1…2^31−1, coerced from query strings. */
+export const ZRecordId = z.coerce.number({ error: '请指定编号' }).int('编号必须为整数').positive('编号无效').max(INT4_MAX, '编号超出范围');
+
+const KIND_WORDS: Record<string, string> = {
+  number: '数字',
+  int: '整数',
+  bigint: '整数',
+  string: '文字',
+  boolean: '是或否',
+  array: '列表',
+  object: '对象',
+  date: '日期',
+};
+const SIZE_UNIT: Record<string, string> = { string: '个字符', array: '项', set: '项', file: '字节' };
+
+interface PlainIssue {
+  code?: string;
+  input?: unknown;
+  expected?: string;
+  path?: PropertyKey[];
+  origin?: string;
+  maximum?: number | bigint;
+  minimum?: number | bigint;
+  inclusive?: boolean;
+  format?: string;
+}
+
+/**
+ * zod error map with plain Chinese for people, never type names ("期望 数字，实际接收 NaN" becomes "应填写数字"):
+ * install with `z.config({ localeError: plainChineseError })`. Schemas that give their own message keep it.
+ */
+export function plainChineseError(issue: PlainIssue): string {
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (issue.input === undefined || issue.input === null || issue.input === '') return '不能为空';
+      if (issue.expected === 'object' && !issue.path?.length) return '请求内容应为一组字段（JSON 对象或表单）';
+      const kind = issue.expected ? KIND_WORDS[issue.expected] : undefined;
+      return kind ? `应填写${kind}` : '格式不正确';
+    }
+    case 'too_big': {
+      const unit = SIZE_UNIT[issue.origin ?? ''];
+      return unit ? `不能超过 ${issue.maximum} ${unit}` : `不能大于 ${issue.maximum}`;
+    }
+    case 'too_small': {
+      const unit = SIZE_UNIT[issue.origin ?? ''];
+      if (unit && Number(issue.minimum) === 1) return '不能为空';
+      return unit ? `至少 ${issue.minimum} ${unit}` : `不能小于 ${issue.minimum}`;
+    }
+    case 'invalid_value':
+      return '取值无效，请重新选择';
+    case 'invalid_format':
+      return issue.format === 'email' ? '请输入合法的邮箱' : '格式不正确';
+    case 'not_multiple_of':
+      return '数值不符合要求';
+    case 'unrecognized_keys':
+      return '包含不支持的字段';
+    default:
+      return '格式不正确';
+  }
+}

@@ -1,5 +1,9 @@
-import { computeStats, type CodeFile, type LanguageStats } from './intake';
+import { readCodeStructure, type CodeStructure } from './code-structure';
+import { computeStats, type CodeFile, type LanguageStats, type MetaFile } from './intake';
 import { UNLISTED_LANGUAGES } from './languages';
+import { findProvenance, type Provenance } from './provenance';
+import { detectSoftwareForm, type SoftwareFormGuess } from './software-form';
+import { findUiNames, findVersions, type FoundValue } from './versions';
 
 export interface StructureHints {
   /** URL routes found in router definitions, controllers and page configs. */
@@ -23,6 +27,16 @@ export interface CodeAnalysis {
   entryFile: string | undefined;
   fileCount: number;
   hints: StructureHints;
+  /** The software's form as detected from the code (the user confirms or changes it). */
+  form: SoftwareFormGuess;
+  /** Business units, public interface and README examples, each with its file and symbol. */
+  structure: CodeStructure;
+  /** Versions the code declares for itself, with their places. */
+  versions: FoundValue[];
+  /** Software names shown in the user interface (titles), with their places. */
+  uiNames: FoundValue[];
+  /** Licences, SPDX headers, authors and well-known projects found in the upload. */
+  provenance: Provenance;
 }
 
 const LIMIT = 60;
@@ -36,14 +50,18 @@ function addUnique(set: Set<string>, v: string | undefined): void {
  * HTML/CSS included — omitting them is a known correction item), 源程序量 (total lines of the
  * whole program, cpcc-materials.md R11), per-language counts, the entry file, and best-effort
  * structure hints found by regular expressions (routes, pages, controllers, entities, Chinese
- * menu titles). Linear in the size of the code.
+ * menu titles); with the descriptors and READMEs (`meta`, from intake) also the software's form,
+ * its business units and public interface, declared versions, UI names and provenance signs.
+ * Linear in the size of the code; pure (callable from a worker thread).
  */
-export function analyseCode(files: CodeFile[]): CodeAnalysis {
+export function analyseCode(files: CodeFile[], meta: MetaFile[] = []): CodeAnalysis {
   const stats = computeStats(files);
   const languageList = Object.entries(stats.byLanguage)
     .filter(([name]) => !UNLISTED_LANGUAGES.has(name))
     .sort((a, b) => b[1].lines - a[1].lines)
     .map(([name]) => name);
+  // Languages written inside .vue/.svelte files (template HTML, style CSS) are languages of the program too.
+  for (const f of files) for (const l of f.embeddedLanguages ?? []) if (!languageList.includes(l)) languageList.push(l);
   const routes = new Set<string>();
   const pages = new Set<string>();
   const controllers = new Set<string>();
@@ -72,5 +90,10 @@ export function analyseCode(files: CodeFile[]): CodeAnalysis {
     entryFile: files[0]?.path,
     fileCount: files.length,
     hints: { routes: [...routes], pages: [...pages], controllers: [...controllers], entities: [...entities], menuItems: [...menus] },
+    form: detectSoftwareForm(files, meta),
+    structure: readCodeStructure(files, meta),
+    versions: findVersions(files, meta),
+    uiNames: findUiNames(files, meta),
+    provenance: findProvenance(files, meta),
   };
 }

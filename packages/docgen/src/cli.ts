@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DocgenError } from './errors';
 import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from './intake';
-import { generateAll, formatReport } from './generate';
+import { generateAll, formatReport, formatSourceManifest, reportJson as reportJsonOf } from './generate';
+import { SOFTWARE_FORMS } from './software-form';
 import { validateName, validateVersion } from './names';
 import { verifyPdf } from './verify';
 
@@ -14,6 +15,8 @@ const USAGE = `用法：
   --project <project.json>   项目数据（生成操作手册和完整申请表）
   --entry <相对路径>          指定入口文件（第 1 页从它开始）
   --exclude <规则>            额外排除的文件或目录（.gitignore 语法，可重复），如 --exclude test/
+  --include <规则>            纳入默认被排除的文件或目录（数据脚本、generated/ 等，.gitignore 语法，可重复）
+  --form <形态>               软件形态：${SOFTWARE_FORMS.join(' | ')}（默认从代码判断）
   --strip-comments           去除注释
   --no-scrub                 不清理密钥和个人信息（不建议）
   --lines-per-page <n>       每页行数，默认 50，不少于 50
@@ -23,7 +26,8 @@ const USAGE = `用法：
   mazhu verify <PDF> --name <软件全称> --version <版本号> [--min-lines 50]
     回读一个 PDF（本工具或其他工具生成的），逐页检查页数、页眉、右上角页码和每页行数
 
-输出：源程序.pdf 源程序.docx [操作手册.pdf 操作手册.docx] 申请表.pdf 申请表.docx 申请表.json manifest.json report.json report.txt`;
+输出：源程序.pdf 源程序.docx [操作手册|设计说明书|使用说明.pdf/.docx] 申请表.pdf 申请表.docx 申请表.json
+      检查报告.txt 检查报告.json（每项：level、code、message、evidence） 源程序清单.txt manifest.json（每个打印行 → 文件:行）`;
 
 /** Runs the CLI; returns the exit code. Never prints a stack trace for user errors. */
 export async function main(argv: string[]): Promise<number> {
@@ -42,6 +46,8 @@ export async function main(argv: string[]): Promise<number> {
         'no-scrub': { type: 'boolean' },
         'no-verify': { type: 'boolean' },
         exclude: { type: 'string', multiple: true },
+        include: { type: 'string', multiple: true },
+        form: { type: 'string' },
         'lines-per-page': { type: 'string' },
         'min-lines': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -85,7 +91,8 @@ export async function main(argv: string[]): Promise<number> {
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
     const t0 = performance.now();
     let intake: IntakeResult;
-    const opts = { entry: values.entry, retainText: false, exclude: values.exclude };
+    if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
+    const opts = { entry: values.entry, retainText: false, exclude: values.exclude, include: values.include };
     if (st.isDirectory()) intake = await intakeDirectory(input, opts);
     else {
       const kind = archiveKindOf(input);
@@ -97,7 +104,9 @@ export async function main(argv: string[]): Promise<number> {
       name: values.name,
       version: values.version,
       files: intake.files,
-      project: project as never,
+      meta: intake.meta,
+      skipped: intake.skipped,
+      project: (values.form ? { ...((project as object | undefined) ?? { name: values.name, version: values.version }), softwareForm: values.form } : project) as never,
       linesPerPage: lpp,
       stripComments: values['strip-comments'],
       scrub: !values['no-scrub'],
@@ -108,9 +117,9 @@ export async function main(argv: string[]): Promise<number> {
     const w = (f: string, d: string | Uint8Array) => fsp.writeFile(path.join(out, f), d);
     await w('源程序.pdf', res.sourcePdf);
     await w('源程序.docx', res.sourceDocx);
-    if (res.manualPdf && res.manualDocx) {
-      await w('操作手册.pdf', res.manualPdf);
-      await w('操作手册.docx', res.manualDocx);
+    if (res.manualPdf && res.manualDocx && res.manual) {
+      await w(`${res.manual.kind}.pdf`, res.manualPdf);
+      await w(`${res.manual.kind}.docx`, res.manualDocx);
     }
     await w('申请表.pdf', res.formPdf);
     await w('申请表.docx', res.formDocx);
@@ -127,7 +136,9 @@ export async function main(argv: string[]): Promise<number> {
     };
     await w('report.json', JSON.stringify(reportJson, null, 2));
     const text = formatReport(res.report);
-    await w('report.txt', text + '\n');
+    await w('检查报告.txt', text + '\n');
+    await w('检查报告.json', JSON.stringify({ name: values.name, version: values.version, ...reportJsonOf(res.report) }, null, 2));
+    await w('源程序清单.txt', formatSourceManifest(res.manifest) + '\n');
     console.log(
       `已读取 ${intake.files.length} 个源文件（跳过 ${intake.skipped.length} 个），编程语言：${res.analysis.languages}，源程序量：${res.analysis.sourceLines} 行\n` +
         `源程序共 ${res.source.totalPages} 页，输出 ${res.source.pages.length} 页${res.source.selection === 'all' ? '（全部）' : '（前 30 页 + 后 30 页）'}\n` +

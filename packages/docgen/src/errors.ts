@@ -9,6 +9,7 @@ export type DocgenErrorCode =
   | 'BAD_NAME'
   | 'BAD_VERSION'
   | 'BAD_PROJECT'
+  | 'BAD_CONTRACT'
   | 'BAD_OPTION'
   | 'FONT_MISSING'
   | 'PDF_UNREADABLE';

@@ -114,8 +114,8 @@ export function formValueText(form: ApplicationForm, key: keyof ApplicationForm)
 }
 
 /**
- * Builds the form from project data, taking 编程语言 and 源程序量 from the code analysis when
- * given (so they match the source-code document), and page counts from the materials.
+ * Builds the form from project data, taking 编程语言 (plus the project's `extraLanguages`) and 源程序量 from the code
+ * analysis when given (so they match the source-code document), and page counts from the materials.
  */
 export function formFromProject(p: Project, analysis?: CodeAnalysis, pages?: { code?: number; document?: number }): ApplicationForm {
   return {
@@ -143,7 +143,8 @@ export function formFromProject(p: Project, analysis?: CodeAnalysis, pages?: { c
     devTools: p.devTools,
     runPlatform: p.runPlatform,
     runSupport: p.runSupport,
-    languages: analysis ? analysis.languages : p.languages.join('、'),
+    // Languages found in the code plus those the applicant declares (e.g. named in a correction notice); never fewer.
+    languages: [...new Set([...(analysis ? analysis.languageList : p.languages), ...p.extraLanguages])].join('、'),
     sourceLines: analysis ? analysis.sourceLines : (p.sourceLines ?? 0),
     purpose: p.purpose,
     domain: p.domain,
@@ -214,7 +215,6 @@ export function checkApplicationForm(form: ApplicationForm, analysis?: CodeAnaly
     if (!form.modificationNote?.trim()) err('modificationNote', '软件说明为“修改”时须填写修改说明，并提供原权利人的授权');
   }
   if (!validDate(form.completionDate)) err('completionDate', '开发完成日期格式应为 YYYY-MM-DD');
-  if (form.developmentMode !== '单独开发') warn('developmentMode', `${form.developmentMode}需要提交合同或任务书`);
   if (form.publishStatus === '已发表') {
     if (!validDate(form.publishDate)) err('publishDate', '已发表的软件须填写首次发表日期（YYYY-MM-DD）');
     if (!form.publishCountry?.trim()) err('publishCountry', '已发表的软件须填写首次发表国家');

@@ -1,9 +1,10 @@
 import { analyseCode, type CodeAnalysis } from './analyse';
 import { DocgenError } from './errors';
 import { formFromProject, checkApplicationForm, type ApplicationForm, type FormIssue } from './form';
-import type { CodeFile } from './intake';
+import type { CodeFile, MetaFile, SkippedFile } from './intake';
 import { buildManual, renderManualDocx, renderManualPdf, type ManualModel } from './manual';
 import { verifyMaterials, type MaterialsReport } from './materials';
+import { CHECK_LEVEL_LABELS, levelOf, type CheckLevel } from './verify';
 import { validateName, validateVersion } from './names';
 import { ZProject, type Project, type ProjectInput } from './project';
 import { renderApplicationFormDocx, renderApplicationFormPdf } from './render-form';
@@ -18,6 +19,8 @@ export interface GenerateOptions {
   version: string;
   /** Code files in print order (from intakeDirectory / intakeArchive). */
   files: CodeFile[];
+  /** Descriptors, READMEs, licences, configuration (IntakeResult.meta): form, versions, provenance, examples. */
+  meta?: MetaFile[];
   /** Project data for the manual and the form; without it only the code-derived form fields are filled. */
   project?: ProjectInput | Project;
   linesPerPage?: number;
@@ -27,6 +30,10 @@ export interface GenerateOptions {
   verify?: boolean;
   /** Date for the form's date-order rule (YYYY-MM-DD), default today. */
   today?: string;
+  /** What intake left out (IntakeResult.skipped): reported when it matters (data scripts, third-party folders). */
+  skipped?: SkippedFile[];
+  /** Who reads the report's advice (default cli). */
+  audience?: 'web' | 'cli';
 }
 
 export interface GeneratedMaterials {
@@ -73,7 +80,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     if (validateVersion(project.version) !== version) throw new DocgenError('BAD_PROJECT', `项目数据中的版本号“${project.version}”与 --version “${version}”不一致`);
     project.version = version;
   }
-  const analysis = analyseCode(opts.files);
+  const analysis = analyseCode(opts.files, opts.meta);
   lap('analyse');
   const source = buildSourceCodeDocument({
     name,
@@ -93,7 +100,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   let manualPdf: Buffer | undefined;
   let manualDocx: Buffer | undefined;
   if (project) {
-    manual = buildManual({ ...project, languages: analysis.languageList });
+    manual = buildManual({ ...project, languages: [...new Set([...analysis.languageList, ...project.extraLanguages])] }, { analysis });
     manualPdf = await renderManualPdf(manual);
     manualDocx = await renderManualDocx(manual);
     lap('manual');
@@ -116,18 +123,88 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
           manual: manual && manualPdf ? { model: manual, pdf: manualPdf } : undefined,
           today: opts.today,
           formIncomplete: !project,
-          modules: project?.modules.map((m) => m.name),
+          modules: project?.modules.map((m) => ({ name: m.name, evidence: m.evidence })),
+          files: opts.files,
+          skipped: opts.skipped,
+          audience: opts.audience,
+          contracts: project?.contracts,
         });
   lap('verify');
   return { sourcePdf, sourceDocx, manualPdf, manualDocx, formPdf, formDocx, form, formIssues, manifest: source.manifest, analysis, source, manual, report, timings };
 }
 
-/** Plain-text rendering of a report for the CLI and logs (Chinese). */
-export function formatReport(report: Pick<MaterialsReport, 'ok' | 'items'>): string {
-  const lines = report.items.map((i) => `${i.ok ? (i.warning ? '!' : '✓') : '✗'} ${i.title}：${i.detail}`);
-  const advice = report.items.filter((i) => i.ok && i.warning).length;
-  lines.push(
-    (report.ok ? '结论：全部检查通过' : `结论：${report.items.filter((i) => !i.ok).length} 项未通过，请修改后再提交`) + (advice ? `（另有 ${advice} 条建议，标记为 !）` : ''),
+/**
+ * Plain-text rendering of a report (检查报告.txt, the CLI): items grouped 未通过 → 需注意 → 通过, each with
+ * its evidence indented below, and a conclusion that counts the three levels. A warning is never called passed.
+ */
+export function formatReport(report: Pick<MaterialsReport, 'items'>, opts: { evidenceLimit?: number } = {}): string {
+  const limit = opts.evidenceLimit ?? 30;
+  const out: string[] = [];
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const level of ['error', 'warning', 'info'] as const) {
+    const items = report.items.filter((i) => levelOf(i) === level);
+    counts[level] = items.length;
+    if (!items.length) continue;
+    out.push(`【${CHECK_LEVEL_LABELS[level]}】${items.length} 项`);
+    for (const i of items) {
+      out.push(`[${CHECK_LEVEL_LABELS[level]}] ${i.title}：${i.detail}`);
+      const ev = i.evidence ?? [];
+      for (const e of ev.slice(0, limit)) out.push(`    - ${e}`);
+      if (ev.length > limit) out.push(`    …… 另有 ${ev.length - limit} 处，见 检查报告.json`);
+    }
+    out.push('');
+  }
+  out.push(
+    counts.error
+      ? `结论：未通过 ${counts.error} 项，需注意 ${counts.warning} 项，通过 ${counts.info} 项。请先处理“未通过”的项目再提交。`
+      : counts.warning
+        ? `结论：没有未通过的项目；需注意 ${counts.warning} 项（请逐项确认），通过 ${counts.info} 项。`
+        : `结论：全部 ${counts.info} 项通过。`,
   );
-  return lines.join('\n');
+  return out.join('\n');
+}
+
+/** One report item as written to 检查报告.json: level, stable code, message, evidence. */
+export interface ReportJsonItem {
+  level: CheckLevel;
+  code: string;
+  title: string;
+  message: string;
+  evidence: string[];
+}
+
+/** The report as the JSON file of the download (检查报告.json). */
+export function reportJson(report: Pick<MaterialsReport, 'items'>): { summary: Record<CheckLevel, number>; items: ReportJsonItem[] } {
+  const items = report.items.map((i) => ({ level: levelOf(i), code: i.code ?? codeOf(i.title), title: i.title, message: i.detail, evidence: i.evidence ?? [] }));
+  const summary = { error: 0, warning: 0, info: 0 };
+  for (const i of items) summary[i.level]++;
+  return { summary, items };
+}
+
+/** A stable code for items that have none: the title's hash-free ASCII form ("源程序页数" → "CHECK_源程序页数"). */
+function codeOf(title: string): string {
+  return `CHECK_${title.replace(/\s+/g, '')}`;
+}
+
+/**
+ * 源程序清单: where every printed line comes from, page by page, as file:first–last line ranges
+ * (the manifest in text form, for the user and the reviewer).
+ */
+export function formatSourceManifest(manifest: SourceManifest): string {
+  const out = [`${manifest.name} ${manifest.version} 源程序清单`, `全部源程序 ${manifest.sourceLines} 行，${manifest.files.length} 个文件；排版后共 ${manifest.totalPages} 页，打印 ${manifest.printedPages} 页（${manifest.selection === 'all' ? '全部' : '前 30 页和后 30 页'}），每页 ${manifest.linesPerPage} 行。`, ''];
+  for (const p of manifest.pages) {
+    const ranges: string[] = [];
+    let cur: { file: string; from: number; to: number } | undefined;
+    for (const l of p.lines) {
+      if (cur && cur.file === l.file && l.line >= cur.to && l.line <= cur.to + 50) cur.to = l.line;
+      else {
+        if (cur) ranges.push(`${cur.file}:${cur.from}–${cur.to}`);
+        cur = { file: l.file, from: l.line, to: l.line };
+      }
+    }
+    if (cur) ranges.push(`${cur.file}:${cur.from}–${cur.to}`);
+    out.push(`第 ${p.page} 页（全文第 ${p.sourcePage} 页）：${ranges.join('，')}`);
+  }
+  out.push('', '源程序文件（按排版顺序）：', ...manifest.files.map((f, i) => `${i + 1}. ${f}`));
+  return out.join('\n');
 }

@@ -16,7 +16,14 @@ export {
   type IntakeOptions,
   type IntakeResult,
   type SkippedFile,
+  type MetaFile,
+  isMetaFile,
+  sqlDataShare,
 } from './intake';
+export { detectSoftwareForm, formHasUi, documentKindOf, SOFTWARE_FORMS, SOFTWARE_FORM_LABELS, type SoftwareForm, type SoftwareFormGuess } from './software-form';
+export { readCodeStructure, identifierWords, unitKeyOf, cleanLabel, type CodeStructure, type CodeUnit, type ApiItem, type Evidence, type EvidenceKind, type UsageExample } from './code-structure';
+export { findVersions, findUiNames, sameVersion, type FoundValue } from './versions';
+export { findProvenance, authorOf, type Provenance, type ProvenanceSign } from './provenance';
 export { decodeSource, type SourceEncoding } from './decode';
 export { detectLanguage, type LanguageInfo, type CommentStyle } from './languages';
 export { scanSource, LINE_CODE, LINE_COMMENT } from './lexer';
@@ -53,6 +60,8 @@ export {
 } from './project';
 export {
   buildManual,
+  outlineManual,
+  resolveSoftwareForm,
   renderManualPdf,
   renderManualDocx,
   manualExemptPages,
@@ -61,6 +70,11 @@ export {
   type ManualModel,
   type ManualPage,
   type ManualLine,
+  type ManualOutline,
+  type ManualChapter,
+  type ManualSection,
+  type ManualFigure,
+  type DocumentKind,
 } from './manual';
 export {
   ZApplicationForm,
@@ -72,8 +86,51 @@ export {
   type ApplicationForm,
   type FormIssue,
 } from './form';
-export { renderApplicationFormPdf, renderApplicationFormDocx } from './render-form';
-export { verifyPdf, readPdfPages, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify';
+export { renderApplicationFormPdf, renderApplicationFormDocx, formRows } from './render-form';
+export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify';
+export { coverageItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
 export { verifyMaterials, type VerifyMaterialsInput, type MaterialsReport } from './materials';
-export { generateAll, formatReport, type GenerateOptions, type GeneratedMaterials } from './generate';
+export { generateAll, formatReport, reportJson, formatSourceManifest, type ReportJsonItem, type GenerateOptions, type GeneratedMaterials } from './generate';
 export { loadCjkFont, type CjkFont } from './fonts';
+export {
+  buildPrototype,
+  platformOf,
+  renderScreen,
+  renderScreens,
+  closePrototypePool,
+  screenOperationSteps,
+  prototypeFonts,
+  PLATFORM_SCALE,
+  type Prototype,
+  type PrototypeSource,
+  type RenderedScreen,
+} from './prototype/index';
+export { readPdfText, readPdfImages, type PdfImage } from './pdf-text';
+export {
+  renderCorrectionLetterPdf,
+  renderCorrectionLetterDocx,
+  letterBlocks,
+  chineseOrdinal,
+  chineseDate,
+  type CorrectionLetter,
+  type CorrectionLetterItem,
+} from './correction-letter';
+export {
+  CONTRACT_TYPES,
+  CONTRACT_TYPE_INFO,
+  PARTY_KINDS,
+  SERVICE_PROVIDER_NAME,
+  ZContractInput,
+  ZContractRef,
+  partyRole,
+  type ContractType,
+  type ContractTypeInfo,
+  type PartyKind,
+  type ContractParty,
+  type ContractInput,
+  type ContractDocument,
+  type ContractRef,
+} from './contract/model';
+export { buildContract } from './contract/templates';
+export { renderContractHtml, renderContractPdf, renderContractDocx } from './contract/render';
+export { checkOwnership, ownerCompletenessIssues } from './contract/ownership';

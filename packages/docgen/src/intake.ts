@@ -27,6 +27,22 @@ export interface CodeFile {
   blankLines: number;
   /** The file looks like the program's start: 2 = main function or application class, 1 = bootstrap (createApp, listen…). */
   entrySignal?: 1 | 2;
+  /**
+   * Languages written inside the file besides its own: a .vue/.svelte file's `<style>` is CSS and its
+   * `<template>` HTML (编程语言 must list them). Its lines stay counted under `language`.
+   */
+  embeddedLanguages?: string[];
+}
+
+/**
+ * A small text file that is not printed but tells the truth about the program: README (usage
+ * examples), LICENSE/COPYING/NOTICE (third-party code), build descriptors (package.json, pom.xml,
+ * build.gradle, pyproject.toml, setup.cfg, AndroidManifest.xml, app.json…: name, version, form),
+ * configuration (application.yml, .properties, .env: secrets). At most 256 KB each, 400 in all.
+ */
+export interface MetaFile {
+  path: string;
+  text: string;
 }
 
 export interface LanguageCount {
@@ -52,6 +68,8 @@ export interface IntakeResult {
   files: CodeFile[];
   stats: LanguageStats;
   skipped: SkippedFile[];
+  /** Descriptors, READMEs, licences and configuration files (never printed); see MetaFile. */
+  meta: MetaFile[];
 }
 
 export interface IntakeOptions {
@@ -69,6 +87,12 @@ export interface IntakeOptions {
   entry?: string;
   /** Extra path prefixes or globs to exclude (gitignore syntax). */
   exclude?: string[];
+  /**
+   * Paths or globs (gitignore syntax) to admit although a default rule left them out: a folder
+   * named like build output (`generated/`, `vendor/`), a data script, a build configuration file,
+   * .gitignore'd files. Binary, empty, oversized and unreadable files stay out. `exclude` wins.
+   */
+  include?: string[];
   /**
    * Directories only: false = do not keep file texts in memory; `CodeFile.text` re-reads and
    * decodes the file on each access, so memory stays bounded by one file plus what is printed.
@@ -89,6 +113,9 @@ export const SKIPPED_DIRS = new Set([
   '.yarn', '.pnpm-store', 'storybook-static', 'bundle', 'bundles', 'lib-cov', 'cmake-build-debug', 'cmake-build-release',
 ]);
 
+/** A folder named like a vendored library release: tinymce4.7.5, jquery-3.6.0, echarts_5.4. */
+const VERSIONED_DIR = /^[A-Za-z][\w]*?[-_.]?v?\d+\.\d+(\.\d+)?$/;
+
 const LOCK_FILES = new Set([
   'package-lock.json', 'yarn.lock', 'pnpm-lock.yaml', 'npm-shrinkwrap.json', 'composer.lock', 'gemfile.lock', 'cargo.lock',
   'poetry.lock', 'pipfile.lock', 'go.sum', 'bun.lockb', 'podfile.lock', 'packages.lock.json', 'mix.lock', 'pubspec.lock',
@@ -100,6 +127,43 @@ const BINARY_EXT = new Set(
     'exe dll so dylib a lib o obj class pyc pyo wasm bin dat db sqlite sqlite3 mdb pdf doc docx xls xlsx ppt pptx ' +
     'keystore jks p12 pfx der cer crt pem key').split(' '),
 );
+
+
+const META_NAME =
+  /^(readme|license|licence|copying|notice|authors|contributors)(\.[\w.-]+)?$|^(package\.json|pom\.xml|build\.gradle|build\.gradle\.kts|settings\.gradle|setup\.py|setup\.cfg|pyproject\.toml|androidmanifest\.xml|app\.json|project\.config\.json|pages\.json|manifest\.json|cargo\.toml|go\.mod|composer\.json|pubspec\.yaml|version|version\.txt|\.env(\.[\w-]+)?|application(-[\w-]+)?\.(yml|yaml|properties)|bootstrap(-[\w-]+)?\.(yml|yaml|properties)|config\.(yml|yaml|ini|toml)|[\w-]+\.csproj|[\w-]+\.podspec|info\.plist|module\.json5|app\.json5)$/i;
+const META_MAX_BYTES = 256 * 1024;
+const META_MAX_FILES = 400;
+const META_REASON = '说明、许可证或配置文件（不印入源程序，用于核对名称、版本、许可证和密钥）';
+
+/** True for a file kept as MetaFile (see there). */
+export function isMetaFile(rel: string): boolean {
+  const base = rel.slice(rel.lastIndexOf('/') + 1);
+  return META_NAME.test(base);
+}
+
+/**
+ * Program text written in a language that is not mainstream but belongs to the program: MyBatis /
+ * iBatis mapper XML (SQL mapped to code). Other XML (Maven, Android resources, data) is not 源程序.
+ */
+function programXml(text: string): boolean {
+  const head = text.slice(0, 3000);
+  return /<!DOCTYPE\s+(mapper|sqlMap)\b|<mapper\s+namespace=|<sqlMap\b/i.test(head);
+}
+
+/**
+ * A SQL script that is data rather than program: mostly INSERT statements (seed data, dumps).
+ * Returns the share of INSERT statements (0–1) when it dominates (≥ 50 % of statements), else undefined.
+ */
+export function sqlDataShare(text: string): number | undefined {
+  let insert = 0;
+  let statements = 0;
+  for (const m of text.matchAll(/^\s*(insert|create|alter|drop|update|delete|select|replace|set|begin|declare|grant|comment|truncate|lock|unlock|use)\b/gim)) {
+    statements++;
+    if (m[1].toLowerCase() === 'insert' || m[1].toLowerCase() === 'replace') insert++;
+  }
+  if (statements >= 5 && insert / statements >= 0.5) return insert / statements;
+  return undefined;
+}
 
 function skipReasonByName(rel: string): string | undefined {
   const base = rel.slice(rel.lastIndexOf('/') + 1);
@@ -166,17 +230,24 @@ interface RawEntry {
   data: Uint8Array;
 }
 
-/** Applies the per-file filters (name, language, size, binary, generated, minified, empty) and decodes. */
-function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[]): CodeFile | undefined {
+const OVERRIDABLE = new Set(['构建或工具配置文件', '自动生成的代码']);
+
+/**
+ * Applies the per-file filters (name, language, size, binary, generated, minified, data, empty)
+ * and decodes. `forced` (IntakeOptions.include) admits files that only a default rule left out:
+ * build configuration, generated-looking code, data scripts; never binary, empty or oversized ones.
+ */
+function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], forced = false): CodeFile | undefined {
   const byName = skipReasonByName(e.path);
-  if (byName) {
+  if (byName && !(forced && OVERRIDABLE.has(byName))) {
     skipped.push({ path: e.path, reason: byName });
     return undefined;
   }
   const firstNl = e.data.indexOf(10);
   const firstLine = e.data[0] === 0x23 ? Buffer.from(e.data.subarray(0, firstNl < 0 ? Math.min(e.data.length, 200) : firstNl)).toString('latin1') : undefined;
-  const lang = detectLanguage(e.path, firstLine);
-  if (!lang) {
+  let lang = detectLanguage(e.path, firstLine);
+  const isXml = /\.xml$/i.test(e.path);
+  if (!lang && !isXml) {
     skipped.push({ path: e.path, reason: '非源代码文件（文档、数据或配置）' });
     return undefined;
   }
@@ -189,8 +260,15 @@ function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[]): Co
     skipped.push({ path: e.path, reason: '二进制文件' });
     return undefined;
   }
+  if (!lang) {
+    if (!programXml(decoded.text)) {
+      skipped.push({ path: e.path, reason: '非源代码文件（XML 配置或资源）' });
+      return undefined;
+    }
+    lang = { name: 'XML', comments: 'markup' };
+  }
   const byContent = skipReasonByContent(decoded.text);
-  if (byContent) {
+  if (byContent && !(forced && byContent === '自动生成的代码')) {
     skipped.push({ path: e.path, reason: byContent });
     return undefined;
   }
@@ -198,20 +276,44 @@ function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[]): Co
     skipped.push({ path: e.path, reason: '空文件' });
     return undefined;
   }
+  if (lang.name === 'SQL' && !forced) {
+    const share = sqlDataShare(decoded.text);
+    if (share !== undefined) {
+      skipped.push({ path: e.path, reason: `数据脚本（${Math.round(share * 100)}% 的语句是 INSERT 初始数据），不是程序` });
+      return undefined;
+    }
+  }
   let language = lang.name;
   if (language === 'C' && e.path.endsWith('.h')) {
     // A .h header is C++ or Objective-C when its content says so.
     if (/@interface\b|@implementation\b|#import\s/.test(decoded.text)) language = 'Objective-C';
     else if (/\bnamespace\s+\w+|\btemplate\s*<|\bclass\s+\w+\s*[:{]|\bstd::|\bpublic:|\bprivate:/.test(decoded.text)) language = 'C++';
   }
+  let embeddedLanguages: string[] | undefined;
+  if (language === 'Vue' || language === 'Svelte') {
+    embeddedLanguages = [];
+    if (/^<template[\s>]/m.test(decoded.text) || language === 'Svelte') embeddedLanguages.push('HTML');
+    if (/^<style[\s>]/m.test(decoded.text)) embeddedLanguages.push('CSS');
+    if (embeddedLanguages.length === 0) embeddedLanguages = undefined;
+  }
   const head = decoded.text.length > 20_000 ? decoded.text.slice(0, 20_000) : decoded.text;
   const entrySignal = ENTRY_STRONG.test(head) ? 2 : ENTRY_WEAK.test(head) ? 1 : undefined;
-  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments), entrySignal };
+  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments), entrySignal, embeddedLanguages };
+}
+
+/** Collects a MetaFile from raw bytes (UTF-8 / GBK decoded), within the size and count limits. */
+function collectMeta(meta: MetaFile[], rel: string, data: Uint8Array): void {
+  if (meta.length >= META_MAX_FILES || data.length > META_MAX_BYTES || !isMetaFile(rel)) return;
+  const d = decodeSource(data);
+  if (d) meta.push({ path: rel, text: d.text });
 }
 
 /** Turns raw (path, bytes) entries into CodeFiles, applying every filter. */
 function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): IntakeResult {
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
+  const meta: MetaFile[] = [];
+  const forced = opts.include?.length ? ignore().add(opts.include) : undefined;
+  for (const e of raw) collectMeta(meta, e.path, e.data);
   let candidates = raw;
   if (!preFiltered) {
     // Archives: apply directory skips and .gitignore files found in the archive.
@@ -220,18 +322,26 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
     candidates = [];
     const seenDirs = new Set<string>();
     for (const e of raw) {
+      if (extra?.ignores(e.path)) {
+        skipped.push({ path: e.path, reason: '按你的选择排除' });
+        continue;
+      }
+      if (forced?.ignores(e.path)) {
+        candidates.push(e);
+        continue;
+      }
       const parts = e.path.split('/');
-      const bad = parts.slice(0, -1).findIndex((p) => SKIPPED_DIRS.has(p));
+      const bad = parts.slice(0, -1).findIndex((p) => SKIPPED_DIRS.has(p) || VERSIONED_DIR.test(p));
       if (bad >= 0) {
         const dir = parts.slice(0, bad + 1).join('/') + '/';
         if (!seenDirs.has(dir)) {
           seenDirs.add(dir);
-          skipped.push({ path: dir, reason: `第三方或构建输出目录 ${parts[bad]}/` });
+          skipped.push({ path: dir, reason: VERSIONED_DIR.test(parts[bad]) ? `第三方库目录 ${parts[bad]}/（目录名带版本号）` : `第三方或构建输出目录 ${parts[bad]}/` });
         }
         continue;
       }
-      if (extra?.ignores(e.path) || isIgnored(e.path, ignores)) {
-        skipped.push({ path: e.path, reason: '被 .gitignore 或排除规则忽略' });
+      if (isIgnored(e.path, ignores)) {
+        skipped.push({ path: e.path, reason: '被 .gitignore 忽略' });
         continue;
       }
       candidates.push(e);
@@ -239,12 +349,16 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
   }
   const files: CodeFile[] = [];
   for (const e of candidates) {
-    const f = admitOne(e, maxFileBytes, skipped);
+    if (isMetaFile(e.path) && !detectLanguage(e.path)) {
+      skipped.push({ path: e.path, reason: META_REASON });
+      continue;
+    }
+    const f = admitOne(e, maxFileBytes, skipped, forced?.ignores(e.path) ?? false);
     if (f) files.push(f);
   }
-  const kept = dropBuildSiblings(files, skipped);
+  const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, raw);
-  return { files: ordered, stats: computeStats(ordered), skipped };
+  return { files: ordered, stats: computeStats(ordered), skipped, meta };
 }
 
 const OUTPUT_SIBLINGS = new Set(['lib', 'es', 'esm', 'cjs', 'umd', 'types', 'typings']);
@@ -253,7 +367,7 @@ const OUTPUT_SIBLINGS = new Set(['lib', 'es', 'esm', 'cjs', 'umd', 'types', 'typ
  * A `lib/` (or es, esm, cjs, umd, types) directory next to a `src/` directory holding the same
  * language is the compiled output of that `src/`: drop it (third-party/build output is not 源程序).
  */
-function dropBuildSiblings(files: CodeFile[], skipped: SkippedFile[]): CodeFile[] {
+function dropBuildSiblings(files: CodeFile[], skipped: SkippedFile[], forced?: Ignore): CodeFile[] {
   const srcDirs = new Set<string>();
   for (const f of files) {
     const m = /^(.*?)(?:^|\/)src\//.exec(f.path);
@@ -261,6 +375,7 @@ function dropBuildSiblings(files: CodeFile[], skipped: SkippedFile[]): CodeFile[
   }
   if (srcDirs.size === 0) return files;
   return files.filter((f) => {
+    if (forced?.ignores(f.path)) return true;
     const parts = f.path.split('/');
     for (let i = 0; i < parts.length - 1; i++) {
       if (OUTPUT_SIBLINGS.has(parts[i]) && srcDirs.has(parts.slice(0, i).join('/'))) {
@@ -394,11 +509,15 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   let seen = 0;
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
   const extra = opts.exclude?.length ? ignore().add(opts.exclude) : undefined;
+  const forced = opts.include?.length ? ignore().add(opts.include) : undefined;
   const useGit = opts.gitignore !== false;
   const ignores = new Map<string, Ignore>();
+  const meta: MetaFile[] = [];
   let pkgJson: RawEntry | undefined;
+  /** A forced pattern may name a file inside a folder skipped by default: walk such folders too. */
+  const forcedBelow = (dirRel: string) => !!forced && (opts.include ?? []).some((p) => p.replace(/^\//, '').startsWith(dirRel + '/') || forced.ignores(dirRel + '/'));
 
-  const walk = async (abs: string, rel: string): Promise<void> => {
+  const walk = async (abs: string, rel: string, forcedDir: boolean): Promise<void> => {
     const ents = await fsp.readdir(abs, { withFileTypes: true });
     if (useGit && ents.some((e) => e.name === '.gitignore' && e.isFile())) {
       ignores.set(rel, ignore().add(await fsp.readFile(path.join(abs, '.gitignore'), 'utf8')));
@@ -411,29 +530,47 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         continue;
       }
       if (e.isDirectory()) {
-        if (SKIPPED_DIRS.has(e.name)) {
-          skipped.push({ path: r + '/', reason: `第三方或构建输出目录 ${e.name}/` });
+        if (extra?.ignores(r + '/')) {
+          skipped.push({ path: r + '/', reason: '按你的选择排除' });
           continue;
         }
-        if (extra?.ignores(r + '/') || isIgnored(r + '/', ignores)) {
-          skipped.push({ path: r + '/', reason: '被 .gitignore 或排除规则忽略' });
+        const force = forcedDir || forcedBelow(r);
+        if (!force && (SKIPPED_DIRS.has(e.name) || VERSIONED_DIR.test(e.name))) {
+          skipped.push({ path: r + '/', reason: VERSIONED_DIR.test(e.name) ? `第三方库目录 ${e.name}/（目录名带版本号）` : `第三方或构建输出目录 ${e.name}/` });
           continue;
         }
-        await walk(path.join(abs, e.name), r);
+        if (!force && isIgnored(r + '/', ignores)) {
+          skipped.push({ path: r + '/', reason: '被 .gitignore 忽略' });
+          continue;
+        }
+        await walk(path.join(abs, e.name), r, forcedDir || (forced?.ignores(r + '/') ?? false));
         continue;
       }
       if (!e.isFile()) continue;
       if (r === 'package.json') pkgJson = { path: r, data: await fsp.readFile(path.join(abs, e.name)) };
-      if (extra?.ignores(r) || isIgnored(r, ignores)) {
-        skipped.push({ path: r, reason: '被 .gitignore 或排除规则忽略' });
+      if (isMetaFile(r)) {
+        const fst = await fsp.stat(path.join(abs, e.name));
+        if (fst.size <= META_MAX_BYTES) collectMeta(meta, r, await fsp.readFile(path.join(abs, e.name)));
+      }
+      if (extra?.ignores(r)) {
+        skipped.push({ path: r, reason: '按你的选择排除' });
+        continue;
+      }
+      const isForced = forcedDir || (forced?.ignores(r) ?? false);
+      if (!isForced && isIgnored(r, ignores)) {
+        skipped.push({ path: r, reason: '被 .gitignore 忽略' });
+        continue;
+      }
+      if (isMetaFile(r) && !detectLanguage(r)) {
+        skipped.push({ path: r, reason: META_REASON });
         continue;
       }
       const byName = skipReasonByName(r);
-      if (byName) {
+      if (byName && !(isForced && OVERRIDABLE.has(byName))) {
         skipped.push({ path: r, reason: byName });
         continue;
       }
-      const firstLineProbe = detectLanguage(r) ?? (e.name.includes('.') ? undefined : 'maybe');
+      const firstLineProbe = detectLanguage(r) ?? (e.name.includes('.') ? (/\.xml$/i.test(e.name) ? 'xml' : undefined) : 'maybe');
       if (!firstLineProbe) {
         skipped.push({ path: r, reason: '非源代码文件（文档、数据或配置）' });
         continue;
@@ -446,14 +583,14 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
       }
       // One file at a time: read, decode, count; the bytes are dropped right away.
       const absFile = path.join(abs, e.name);
-      const f = admitOne({ path: r, data: await fsp.readFile(absFile) }, maxFileBytes, skipped);
+      const f = admitOne({ path: r, data: await fsp.readFile(absFile) }, maxFileBytes, skipped, isForced);
       if (f) files.push(opts.retainText === false ? lazyText(f, absFile) : f);
     }
   };
-  await walk(root, '');
-  const kept = dropBuildSiblings(files, skipped);
+  await walk(root, '', false);
+  const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, pkgJson ? [pkgJson] : undefined);
-  const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped };
+  const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped, meta };
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', `目录中没有可识别的源代码文件：${dir}`);
   return res;
 }
@@ -601,9 +738,13 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
 /** Drops entries whose name alone rules them out, before inflating them. Keeps .gitignore and package.json. */
 function prefilter(paths: string[], opts: IntakeOptions, skipped: SkippedFile[]): Set<string> {
   const keep = new Set<string>();
+  // Paths still carry the archive's common root here (e.g. "repo-main/"): match forced patterns without it.
+  const root = commonRoot(paths);
+  const inc = opts.include?.length ? ignore().add(opts.include) : undefined;
+  const forced = inc ? { ignores: (p: string) => inc.ignores(root && p.startsWith(root) ? p.slice(root.length) : p) } : undefined;
   for (const p of paths) {
     const base = p.slice(p.lastIndexOf('/') + 1);
-    if (base === '.gitignore' || base === 'package.json') {
+    if (base === '.gitignore' || base === 'package.json' || isMetaFile(p) || /\.xml$/i.test(base) || forced?.ignores(p)) {
       keep.add(p);
       continue;
     }
@@ -618,8 +759,14 @@ function prefilter(paths: string[], opts: IntakeOptions, skipped: SkippedFile[])
     }
     keep.add(p);
   }
-  void opts;
   return keep;
+}
+
+/** "root/" when every path starts with the same first folder, else ''. */
+function commonRoot(paths: string[]): string {
+  if (paths.length === 0) return '';
+  const first = paths[0].split('/')[0];
+  return paths.every((p) => p.startsWith(first + '/')) ? first + '/' : '';
 }
 
 /**
@@ -635,6 +782,9 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
   const res: RawEntry[] = [];
   const skippedDirs = new Set<string>();
+  const inc = opts.include?.length ? ignore().add(opts.include) : undefined;
+  // Tar paths carry the archive's root folder (npm's "package/", GitHub's "repo-main/"): match without it too.
+  const forcedTar = (p: string) => !!inc && (inc.ignores(p) || (p.includes('/') && inc.ignores(p.slice(p.indexOf('/') + 1))));
   let count = 0;
   let failure: DocgenError | undefined;
   let total = 0;
@@ -666,18 +816,18 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
             return;
           }
           const parts = safe.split('/');
-          const bad = parts.slice(1, -1).findIndex((p) => SKIPPED_DIRS.has(p));
+          const bad = forcedTar(safe) ? -1 : parts.slice(1, -1).findIndex((p) => SKIPPED_DIRS.has(p) || VERSIONED_DIR.test(p));
           if (bad >= 0) {
             const dir = parts.slice(0, bad + 2).join('/') + '/';
             if (!skippedDirs.has(dir)) {
               skippedDirs.add(dir);
-              skipped.push({ path: dir, reason: `第三方或构建输出目录 ${parts[bad + 1]}/` });
+              skipped.push({ path: dir, reason: VERSIONED_DIR.test(parts[bad + 1]) ? `第三方库目录 ${parts[bad + 1]}/（目录名带版本号）` : `第三方或构建输出目录 ${parts[bad + 1]}/` });
             }
             entry.resume();
             return;
           }
           const base = parts[parts.length - 1];
-          if (base !== '.gitignore' && base !== 'package.json') {
+          if (base !== '.gitignore' && base !== 'package.json' && !isMetaFile(safe) && !/\.xml$/i.test(base) && !forcedTar(safe)) {
             const reason = skipReasonByName(safe) ?? (!detectLanguage(safe) && base.includes('.') ? '非源代码文件（文档、数据或配置）' : undefined);
             if (reason || (entry.size ?? 0) > maxFileBytes) {
               skipped.push({ path: safe, reason: reason ?? `文件过大（${Math.round((entry.size ?? 0) / 1024)} KB），多为数据或生成文件` });
@@ -717,10 +867,11 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
 }
 
 /** Strips one directory level shared by every entry (e.g. "package/" of npm tarballs, "repo-main/" of GitHub zips). */
-function stripCommonRoot(entries: RawEntry[]): RawEntry[] {
+function stripCommonRoot(entries: RawEntry[], skipped: SkippedFile[]): RawEntry[] {
   if (entries.length === 0) return entries;
   const first = entries[0].path.split('/')[0];
   if (!entries.every((e) => e.path.startsWith(first + '/'))) return entries;
+  for (const s of skipped) if (s.path.startsWith(first + '/')) s.path = s.path.slice(first.length + 1);
   return entries.map((e) => ({ path: e.path.slice(first.length + 1), data: e.data }));
 }
 
@@ -750,7 +901,7 @@ export async function intakeArchive(input: Uint8Array | string, kind: 'zip' | 't
   } else {
     throw new DocgenError('UNSUPPORTED_ARCHIVE', `不支持的压缩格式：${String(kind)}，请上传 .zip 或 .tar.gz`);
   }
-  raw = stripCommonRoot(raw);
+  raw = stripCommonRoot(raw, skipped);
   const res = admit(raw, opts, skipped, false);
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', '压缩包中没有可识别的源代码文件');
   return res;

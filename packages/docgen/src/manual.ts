@@ -1,11 +1,13 @@
 import { DocgenError } from './errors';
-import { ZProject, type Project, type ProjectInput } from './project';
+import { ZProject, type FunctionalModule, type Project, type ProjectInput } from './project';
 import { validateName, validateVersion } from './names';
 import { A4, headerFontSize, twips } from './layout';
 import { wrapByWidth, displayWidth } from './width';
 import { decodeImage, type DecodedImage } from './images';
 import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
+import type { CodeAnalysis } from './analyse';
+import { documentKindOf, SOFTWARE_FORM_LABELS, type SoftwareForm } from './software-form';
 
 /** Manual page geometry (points). 40 lines of 10.5 pt (五号) text per page on a 17.6 pt pitch. */
 export const MANUAL_LAYOUT = {
@@ -54,7 +56,12 @@ export interface ManualModel {
   name: string;
   version: string;
   header: string;
+  /** 软件全称 + kind, e.g. "某某系统操作手册". */
   title: string;
+  /** 操作手册 / 设计说明书 / 使用说明 (by the software's form). */
+  kind: DocumentKind;
+  /** The text structure the pages were laid out from (sections, evidence, figures). */
+  outline: ManualOutline;
   selection: 'all' | 'first-and-last-30';
   /** Numbered pages of the whole manual (before selection). */
   totalPages: number;
@@ -65,7 +72,7 @@ export interface ManualModel {
 }
 
 interface Block {
-  type: 'h1' | 'h2' | 'p' | 'step' | 'image';
+  type: 'h1' | 'h2' | 'p' | 'step' | 'code' | 'image';
   text?: string;
   image?: DecodedImage;
   caption?: string;
@@ -127,93 +134,287 @@ function hangingList(label: string, text: string, columns = MANUAL_LAYOUT.column
   return wrapProse(text, columns - pad.length).map((l, i) => (i === 0 ? label : pad) + l);
 }
 
-function blocksFromProject(p: Project, warnings: string[]): Block[] {
-  const b: Block[] = [];
-  const h1 = (t: string) => b.push({ type: 'h1', text: t });
-  const h2 = (t: string) => b.push({ type: 'h2', text: t });
-  const para = (t: string | undefined) => t && t.trim() && b.push({ type: 'p', text: t.trim() });
-  const steps = (arr: string[]) => arr.forEach((s, i) => b.push({ type: 'step', text: `${i + 1}. ${s.trim()}` }));
+/** A figure of a section (a screen of the module): PNG/JPEG bytes or base64, with its caption. */
+export interface ManualFigure {
+  data: Uint8Array | string;
+  caption: string;
+}
+
+/**
+ * One section of the document. Text is what the project and the code say; `figures` are placed after
+ * the text (screens of a module: uploaded screenshots or prototype renders); `evidence` records where
+ * the content comes from (file#symbol) for the check report and is never printed.
+ */
+export interface ManualSection {
+  title: string;
+  paragraphs: string[];
+  /** Numbered steps (operations, installation, login). */
+  steps?: string[];
+  /** Lines printed as written (interface signatures, usage examples, directory listings). */
+  code?: string[];
+  figures?: ManualFigure[];
+  evidence?: string[];
+  /** The functional module this section describes, when it is one. */
+  module?: string;
+}
+
+export interface ManualChapter {
+  title: string;
+  paragraphs?: string[];
+  sections: ManualSection[];
+}
+
+/**
+ * The document's text structure before layout. `kind` follows the software's form: 操作手册 for
+ * software with a user interface, 设计说明书 (library/SDK, service, embedded) or 使用说明 (command-line
+ * tool) without one (cpcc-materials.md, 文档鉴别材料). Callers may add figures to sections (by module)
+ * before `layoutManual`.
+ */
+export interface ManualOutline {
+  kind: DocumentKind;
+  form: SoftwareForm;
+  chapters: ManualChapter[];
+  /** What the user should add (thin evidence, missing steps): shown in the check report. */
+  warnings: string[];
+}
+
+export type DocumentKind = '操作手册' | '设计说明书' | '使用说明';
+
+/** The software form the document is written for: the user's choice, else the code's, else the platform text's. */
+export function resolveSoftwareForm(p: Pick<Project, 'softwareForm' | 'platform' | 'category'>, analysis?: Pick<CodeAnalysis, 'form'>): SoftwareForm {
+  if (p.softwareForm) return p.softwareForm;
+  if (analysis) return analysis.form.form;
+  const t = p.platform ?? '';
+  if (/小程序/.test(t)) return 'miniprogram';
+  if (/Web|网站|网页|浏览器|B\/S|H5|管理系统|后台/i.test(t)) return 'web-admin';
+  if (/嵌入式|单片机|固件/.test(t) || p.category === '嵌入式软件') return 'embedded';
+  if (/SDK|函数库|类库|组件库/i.test(t)) return 'library';
+  if (/命令行|CLI/i.test(t)) return 'cli';
+  if (/接口|API|中间件|服务端/i.test(t) || p.category === '中间件') return 'service';
+  if (/App|移动|安卓|Android|iOS|鸿蒙/i.test(t)) return 'mobile';
+  if (/桌面|客户端|Windows|exe/i.test(t)) return 'desktop';
+  return 'web-admin';
+}
+
+const firstSentence = (t: string) => (t.split(/(?<=[。！？])/)[0] ?? t).trim();
+
+function moduleEvidenceFiles(m: FunctionalModule): string[] {
+  return [...new Set(m.evidence.map((e) => e.split('#')[0]))];
+}
+
+/** Chapters shared by both kinds: 概述 and 运行环境. */
+function overviewChapters(p: Project, kind: DocumentKind, form: SoftwareForm, languages: string[]): ManualChapter[] {
   const full = `${p.name}${p.version}`;
-
-  h1('第1章 概述');
-  h2('1.1 编写目的');
-  para(`本手册介绍${full}（以下简称“本软件”）的运行环境、安装与登录方法以及各功能模块的操作步骤，供本软件的使用人员和维护人员阅读。`);
-  h2('1.2 软件简介');
-  para(p.description || `${p.name}是面向${p.domain || '相关业务'}的${p.category}。`);
-  if (p.purpose) para(`开发目的：${p.purpose}`);
-  if (p.domain) para(`面向领域/行业：${p.domain}`);
-  h2('1.3 主要功能');
-  if (p.mainFunctions.trim()) para(p.mainFunctions);
+  const purposeOfDoc =
+    kind === '操作手册'
+      ? `本手册介绍${full}（以下简称“本软件”）的运行环境、安装与登录方法以及各功能模块的操作步骤，供本软件的使用人员和维护人员阅读。`
+      : kind === '使用说明'
+        ? `本说明介绍${full}（以下简称“本软件”）的运行环境、安装方法、命令与参数以及使用示例，供本软件的使用人员阅读。`
+        : `本说明书介绍${full}（以下简称“本软件”）的总体结构、模块划分、对外接口和使用方法，供调用本软件的开发人员和维护人员阅读。`;
+  const intro: ManualSection[] = [
+    { title: '编写目的', paragraphs: [purposeOfDoc] },
+    {
+      title: '软件简介',
+      paragraphs: [p.description || `${p.name}是一款${SOFTWARE_FORM_LABELS[form]}。`, p.purpose ? `开发目的：${p.purpose}` : '', p.domain ? `面向领域/行业：${p.domain}` : ''].filter(Boolean),
+    },
+  ];
+  const main: ManualSection = { title: '主要功能', paragraphs: p.mainFunctions.trim() ? [p.mainFunctions] : [] };
   if (p.modules.length) {
-    para(`本软件包括以下${p.modules.length}个功能模块：`);
-    p.modules.forEach((m, i) => b.push({ type: 'step', text: `${i + 1}. ${m.name}${m.description ? '：' + m.description.split(/[。\n]/)[0] + '。' : ''}` }));
+    main.paragraphs.push(`本软件包括以下${p.modules.length}个功能模块：`);
+    main.steps = p.modules.map((m) => `${m.name}${m.description ? '：' + firstSentence(m.description).replace(/[。；]?$/, '。') : ''}`);
   }
-  if (p.techFeatures.trim() || p.techTags.length) {
-    h2('1.4 技术特点');
-    para([p.techTags.length ? `技术领域：${p.techTags.join('、')}。` : '', p.techFeatures].join(''));
-  }
+  intro.push(main);
+  if (p.techFeatures.trim() || p.techTags.length) intro.push({ title: '技术特点', paragraphs: [[p.techTags.length ? `技术领域：${p.techTags.join('、')}。` : '', p.techFeatures].join('')] });
+  const env: ManualSection[] = [
+    { title: '硬件环境', paragraphs: [p.runHardware ? `运行的硬件环境：${p.runHardware}` : '', p.devHardware ? `开发的硬件环境：${p.devHardware}` : ''].filter(Boolean) },
+    { title: '软件环境', paragraphs: [p.runPlatform ? `运行平台/操作系统：${p.runPlatform}` : '', p.runSupport ? `运行支撑环境/支持软件：${p.runSupport}` : ''].filter(Boolean) },
+    {
+      title: '开发环境',
+      paragraphs: [p.devOs ? `开发该软件的操作系统：${p.devOs}` : '', p.devTools ? `软件开发环境/开发工具：${p.devTools}` : '', languages.length ? `编程语言：${languages.join('、')}` : ''].filter(Boolean),
+    },
+  ];
+  return [
+    { title: '概述', sections: intro },
+    { title: '运行环境', sections: env.filter((e) => e.paragraphs.length) },
+  ];
+}
 
-  h1('第2章 运行环境');
-  h2('2.1 硬件环境');
-  para(p.runHardware ? `运行的硬件环境：${p.runHardware}` : undefined);
-  para(p.devHardware ? `开发的硬件环境：${p.devHardware}` : undefined);
-  h2('2.2 软件环境');
-  para(p.runPlatform ? `运行平台/操作系统：${p.runPlatform}` : undefined);
-  para(p.runSupport ? `运行支撑环境/支持软件：${p.runSupport}` : undefined);
-  h2('2.3 开发环境');
-  para(p.devOs ? `开发该软件的操作系统：${p.devOs}` : undefined);
-  para(p.devTools ? `软件开发环境/开发工具：${p.devTools}` : undefined);
-  if (p.languages.length) para(`编程语言：${p.languages.join('、')}`);
-
-  h1('第3章 安装与登录');
-  h2('3.1 安装与部署');
-  if (p.installSteps.length) steps(p.installSteps);
+/** 操作手册: 概述, 运行环境, 安装与登录 (login only when the user or the code shows one), each module's operations, 常见问题 (the user's). */
+function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis | undefined, languages: string[], warnings: string[]): ManualChapter[] {
+  const chapters = overviewChapters(p, '操作手册', form, languages);
+  const start: ManualSection[] = [];
+  if (p.installSteps.length) start.push({ title: '安装与部署', paragraphs: [], steps: p.installSteps });
   else {
-    const web = /web|浏览器|网页|b\/s|h5/i.test(`${p.platform ?? ''}${p.runPlatform}${p.runSupport}`);
-    para(
-      web
-        ? `本软件为浏览器/服务器（B/S）结构，服务端部署完成后，用户无需在本地安装客户端，使用${p.runSupport || '主流浏览器'}访问系统地址即可使用。`
-        : `按照运行环境的要求准备${p.runPlatform || '运行平台'}及${p.runSupport || '支撑软件'}，将本软件安装到目标设备后即可启动使用。`,
+    const web = form === 'web-admin' || form === 'website';
+    start.push({
+      title: '安装与部署',
+      paragraphs: [
+        web
+          ? `本软件为浏览器/服务器（B/S）结构，服务端部署完成后，用户无需在本地安装客户端，使用${p.runSupport || '浏览器'}访问系统地址即可使用。`
+          : form === 'miniprogram'
+            ? '本软件为小程序，用户在微信中搜索或扫码打开即可使用，无需另行安装。'
+            : `按照运行环境的要求准备${p.runPlatform || '运行平台'}${p.runSupport ? `及${p.runSupport}` : ''}，将本软件安装到目标设备后即可启动使用。`,
+      ],
+    });
+  }
+  const loginEvidence = analysis
+    ? [
+        ...analysis.structure.units.filter((u) => /^(page )?(login|signin|sign in)$/.test(u.key)).flatMap((u) => u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`)),
+        ...analysis.hints.pages.filter((x) => /^(login|signin)$/i.test(x)).map((x) => `页面 ${x}`),
+        ...analysis.hints.routes.filter((r) => /(^|\/)(login|signin)$/i.test(r)).map((r) => `接口 ${r}`),
+      ]
+    : [];
+  if (p.loginSteps.length) start.push({ title: '登录', paragraphs: [], steps: p.loginSteps, evidence: loginEvidence });
+  else if (loginEvidence.length) {
+    start.push({
+      title: '登录',
+      paragraphs: [`本软件的代码中有登录功能（${loginEvidence.slice(0, 2).join('、')}）。`],
+      steps: [`打开${p.name}，进入登录页面。`, '输入账号和密码，点击登录按钮。', '验证通过后进入主界面；验证失败时页面给出提示。'],
+      evidence: loginEvidence,
+    });
+  } else {
+    warnings.push('操作手册未写登录步骤：代码中没有找到登录页面或登录接口，项目也没有填写登录步骤。如软件需要登录，请在功能模块中补充“登录”及其操作步骤');
+  }
+  const menus = analysis ? analysis.structure.units.filter((u) => u.kind === 'page' && u.label).map((u) => u.label!) : [];
+  if (menus.length >= 2) {
+    start.push({ title: '主界面', paragraphs: [`进入本软件后，主界面的菜单包括：${[...new Set(menus)].join('、')}。点击菜单进入对应的功能页面，各功能的操作见“功能模块”一章。`] });
+  }
+  chapters.push({ title: form === 'web-admin' || form === 'website' ? '安装与登录' : '安装与启动', sections: start });
+  if (p.modules.length === 0) warnings.push('项目未填写功能模块，操作手册缺少功能说明章节的内容');
+  chapters.push({
+    title: '功能模块',
+    sections: p.modules.map((m) => ({
+      title: m.name,
+      module: m.name,
+      paragraphs: [m.description, ...(m.operations.length ? ['操作步骤如下：'] : [])].filter(Boolean),
+      steps: m.operations,
+      figures: m.images.map((img) => ({ data: img.data, caption: img.caption || m.name })),
+      evidence: m.evidence,
+    })),
+  });
+  if (p.faq.length) chapters.push({ title: '常见问题', sections: [{ title: '常见问题解答', paragraphs: p.faq.flatMap((f, i) => [`问题${i + 1}：${f.q}`, `解答：${f.a}`]) }] });
+  return chapters;
+}
+
+const MAX_API_LINES = 160;
+
+/** 设计说明书 / 使用说明: architecture, modules with their files and interface, the public interface, examples. Never a login page. */
+function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analysis: CodeAnalysis | undefined, languages: string[], warnings: string[]): ManualChapter[] {
+  const chapters = overviewChapters(p, kind, form, languages);
+  const api = analysis?.structure.api ?? [];
+  const install: ManualSection = { title: kind === '使用说明' ? '安装与运行' : '安装与引用', paragraphs: [], steps: p.installSteps.length ? p.installSteps : undefined };
+  if (!p.installSteps.length) {
+    const entry = analysis?.entryFile;
+    install.paragraphs.push(
+      form === 'service'
+        ? `本软件以服务形式运行，部署到${p.runPlatform || '服务器'}后由调用方通过接口访问${entry ? `；程序入口为 ${entry}` : ''}。`
+        : form === 'cli'
+          ? `本软件在命令行中运行${entry ? `，程序入口为 ${entry}` : ''}，命令与参数见“命令与参数”一章。`
+          : form === 'embedded'
+            ? `本软件编译后烧录到目标设备运行${entry ? `，程序入口为 ${entry}` : ''}。`
+            : `本软件以函数库形式被其他程序引用${entry ? `，入口文件为 ${entry}` : ''}，对外接口见“对外接口”一章。`,
     );
   }
-  h2('3.2 登录');
-  if (p.loginSteps.length) steps(p.loginSteps);
-  else {
-    steps([`打开${p.name}，进入登录页面。`, '输入管理员分配的账号和密码。', '点击“登录”按钮，验证通过后进入系统首页；验证失败时页面提示错误原因，可重新输入。']);
-  }
-
-  h1('第4章 功能模块');
-  if (p.modules.length === 0) warnings.push('项目未填写功能模块，操作手册缺少功能说明章节的内容');
-  let fig = 0;
-  p.modules.forEach((m, i) => {
-    h2(`4.${i + 1} ${m.name}`);
-    para(m.description);
-    if (m.operations.length) {
-      b.push({ type: 'p', text: '操作步骤如下：' });
-      steps(m.operations);
+  // 总体设计: the code's own structure (folders, files, lines) — nothing that the code does not show.
+  const arch: ManualSection[] = [install];
+  if (analysis) {
+    const dirs = new Map<string, { files: number; lines: number }>();
+    for (const u of analysis.structure.units) for (const e of u.evidence) {
+      const d = e.file.includes('/') ? e.file.slice(0, e.file.lastIndexOf('/')) : '（根目录）';
+      dirs.set(d, dirs.get(d) ?? { files: 0, lines: 0 });
     }
-    m.images.forEach((img, k) => {
-      const d = decodeImage(img.data);
-      if (!d) {
-        warnings.push(`模块“${m.name}”的第 ${k + 1} 张图片不是 PNG 或 JPEG，已跳过`);
-        return;
-      }
-      fig++;
-      b.push({ type: 'image', image: d, caption: `图${fig} ${img.caption || m.name}` });
+    const byLang = Object.entries(analysis.stats.byLanguage).sort((a, b) => b[1].lines - a[1].lines).map(([l, c]) => `${l} ${c.files} 个文件、${c.lines} 行`);
+    arch.push({
+      title: '软件结构',
+      paragraphs: [`本软件的源程序共 ${analysis.fileCount} 个文件、${analysis.sourceLines} 行（${byLang.join('，')}），程序入口为 ${analysis.entryFile ?? '—'}。`, `按代码的目录与文件，本软件分为以下 ${analysis.structure.units.length} 个部分：`],
+      steps: analysis.structure.units.map((u) => `${u.label ?? u.words.join(' ')}：${[...new Set(u.evidence.map((e) => e.file))].slice(0, 4).join('、')}${u.evidence.length > 4 ? ' 等' : ''}`),
     });
+  } else warnings.push('没有上传源代码：设计说明书的软件结构和接口说明无法从代码中得出，请上传代码后重新生成');
+  chapters.push({ title: '总体设计', sections: arch });
+  if (p.modules.length === 0) warnings.push('项目未填写功能模块，设计说明书缺少模块设计章节的内容');
+  chapters.push({
+    title: '模块设计',
+    sections: p.modules.map((m) => {
+      const files = moduleEvidenceFiles(m);
+      const items = api.filter((a) => files.includes(a.file)).slice(0, 12);
+      return {
+        title: m.name,
+        module: m.name,
+        paragraphs: [m.description, ...(files.length ? [`对应代码：${files.slice(0, 6).join('、')}${files.length > 6 ? ' 等' : ''}。`] : []), ...(m.operations.length ? ['主要功能：'] : [])].filter(Boolean),
+        steps: m.operations,
+        code: items.length ? items.map((a) => a.signature) : undefined,
+        figures: m.images.map((img) => ({ data: img.data, caption: img.caption || m.name })),
+        evidence: m.evidence,
+      };
+    }),
   });
+  const ifaceTitle = form === 'cli' ? '命令与参数' : form === 'service' ? '接口说明' : '对外接口';
+  if (api.length) {
+    const groups = new Map<string, typeof api>();
+    const order: Array<(typeof api)[number]['kind']> = ['command', 'option', 'endpoint', 'function', 'class', 'method'];
+    const shown = [...api].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)).slice(0, MAX_API_LINES);
+    for (const a of shown) (groups.get(a.file) ?? groups.set(a.file, []).get(a.file)!).push(a);
+    chapters.push({
+      title: ifaceTitle,
+      paragraphs: [`以下接口取自源代码（共 ${api.length} 项${api.length > shown.length ? `，列出前 ${shown.length} 项` : ''}），括号内为参数。`],
+      sections: [...groups.entries()].map(([file, items]) => ({
+        title: file,
+        paragraphs: [],
+        code: items.flatMap((a) => [a.signature, ...(a.doc ? [`    ${a.doc}`] : [])]),
+        evidence: items.map((a) => `${a.file}#${a.name}`),
+      })),
+    });
+  } else warnings.push(`${kind}的“${ifaceTitle}”一章没有内容：代码中没有找到导出的函数、类、接口或命令`);
+  const examples = analysis?.structure.examples ?? [];
+  if (examples.length) {
+    chapters.push({
+      title: '使用示例',
+      sections: examples.map((e, i) => ({ title: `示例${i + 1}`, paragraphs: [`以下示例取自 ${e.source}。`], code: e.code.split('\n') })),
+    });
+  }
+  return chapters;
+}
 
-  h1('第5章 常见问题');
-  const faq = p.faq.length
-    ? p.faq
-    : [
-        { q: '无法登录怎么办？', a: '请确认账号和密码输入正确，注意区分大小写；多次失败后请联系管理员重置密码。' },
-        { q: '页面显示异常怎么办？', a: `请使用${p.runSupport || '推荐的运行环境'}，并清除缓存后重新打开。` },
-        { q: '操作后数据没有更新怎么办？', a: '请检查网络连接后刷新页面；如问题仍然存在，请记录操作步骤并联系系统管理员。' },
-      ];
-  faq.forEach((f, i) => {
-    b.push({ type: 'p', text: `问题${i + 1}：${f.q}` });
-    b.push({ type: 'p', text: `解答：${f.a}` });
+/**
+ * The document's outline: 操作手册 for software with a user interface, 设计说明书 / 使用说明 without one.
+ * Only the project's own text and the code analysis are used; where they say nothing, the section is
+ * left out and `warnings` says what to add. `analysis` is the code analysis (optional).
+ */
+export function outlineManual(project: ProjectInput | Project, analysis?: CodeAnalysis): ManualOutline {
+  const p = ZProject.parse(project);
+  const form = resolveSoftwareForm(p, analysis);
+  const kind = documentKindOf(form);
+  const warnings: string[] = [];
+  const languages = analysis ? analysis.languageList : p.languages;
+  const chapters = kind === '操作手册' ? operationOutline(p, form, analysis, languages, warnings) : designOutline(p, form, kind, analysis, languages, warnings);
+  return { kind, form, chapters, warnings };
+}
+
+function blocksFromOutline(o: ManualOutline, warnings: string[]): Block[] {
+  const b: Block[] = [];
+  let fig = 0;
+  const hasContent = (sec: ManualSection) => sec.paragraphs.some((t) => t.trim()) || !!sec.steps?.length || !!sec.code?.length || !!sec.figures?.length;
+  const chapters = o.chapters
+    .map((ch) => ({ ...ch, sections: ch.sections.filter(hasContent) }))
+    .filter((ch) => ch.sections.length || ch.paragraphs?.some((t) => t.trim()));
+  chapters.forEach((ch, ci) => {
+    b.push({ type: 'h1', text: `第${ci + 1}章 ${ch.title}` });
+    for (const t of ch.paragraphs ?? []) if (t.trim()) b.push({ type: 'p', text: t.trim() });
+    ch.sections.forEach((sec, si) => {
+      b.push({ type: 'h2', text: `${ci + 1}.${si + 1} ${sec.title}` });
+      for (const t of sec.paragraphs) if (t.trim()) b.push({ type: 'p', text: t.trim() });
+      (sec.steps ?? []).forEach((s, i) => b.push({ type: 'step', text: `${i + 1}. ${s.trim()}` }));
+      for (const c of sec.code ?? []) b.push({ type: 'code', text: c });
+      (sec.figures ?? []).forEach((f, k) => {
+        const d = decodeImage(f.data);
+        if (!d) {
+          warnings.push(`“${sec.title}”的第 ${k + 1} 张图片不是 PNG 或 JPEG，已跳过`);
+          return;
+        }
+        fig++;
+        b.push({ type: 'image', image: d, caption: `图${fig} ${f.caption || sec.title}` });
+      });
+    });
   });
   return b;
 }
@@ -227,7 +428,7 @@ function blocksFromProject(p: Project, warnings: string[]): Block[] {
  * (cpcc-materials.md); over 60 numbered pages → the first 30 and the last 30 (without the cover).
  * Throws DocgenError BAD_PROJECT / BAD_NAME / BAD_VERSION.
  */
-export function buildManual(project: ProjectInput | Project): ManualModel {
+export function buildManual(project: ProjectInput | Project, opts: { analysis?: CodeAnalysis; outline?: ManualOutline } = {}): ManualModel {
   const parsed = ZProject.safeParse(project);
   if (!parsed.success) throw new DocgenError('BAD_PROJECT', `项目数据不完整或格式错误：${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('；')}`);
   const p = parsed.data;
@@ -236,8 +437,9 @@ export function buildManual(project: ProjectInput | Project): ManualModel {
   p.name = name;
   p.version = version;
   const g = MANUAL_LAYOUT;
-  const warnings: string[] = [];
-  const blocks = blocksFromProject(p, warnings);
+  const outline = opts.outline ?? outlineManual(p, opts.analysis);
+  const warnings: string[] = [...outline.warnings];
+  const blocks = blocksFromOutline(outline, warnings);
 
   // Lay blocks out as lines.
   type Marked = ManualLine & { toc?: { level: 1 | 2; title: string } };
@@ -248,6 +450,8 @@ export function buildManual(project: ProjectInput | Project): ManualModel {
       for (const t of wrapByWidth(bl.text!, cols(bl.type))) lines.push({ kind: 'text', style: bl.type, text: t, toc: t === bl.text ? { level: bl.type === 'h1' ? 1 : 2, title: bl.text! } : undefined });
     } else if (bl.type === 'p') {
       for (const t of paragraph(bl.text!)) lines.push({ kind: 'text', style: 'body', text: t });
+    } else if (bl.type === 'code') {
+      for (const t of wrapByWidth(bl.text!.replace(/\t/g, '  ') || ' ', g.columns)) lines.push({ kind: 'text', style: 'body', text: t });
     } else if (bl.type === 'step') {
       const m = /^(\d+\.\s)(.*)$/.exec(bl.text!)!;
       for (const t of hangingList('    ' + m[1], m[2])) lines.push({ kind: 'text', style: 'body', text: t });
@@ -342,7 +546,7 @@ export function buildManual(project: ProjectInput | Project): ManualModel {
     number: null,
     lines: [
       { kind: 'text', style: 'title', text: name },
-      { kind: 'text', style: 'title', text: '操作手册' },
+      { kind: 'text', style: 'title', text: outline.kind },
       { kind: 'text', style: 'body', text: `版本号：${version}` },
       ...(p.owners.length ? [{ kind: 'text' as const, style: 'body' as const, text: `著作权人：${p.owners.map((o) => o.name).join('、')}` }] : []),
       ...(p.completionDate ? [{ kind: 'text' as const, style: 'body' as const, text: `日期：${p.completionDate}` }] : []),
@@ -355,9 +559,9 @@ export function buildManual(project: ProjectInput | Project): ManualModel {
     selection = 'first-and-last-30';
     const back = numbered.slice(numbered.length - 30).map((pg, i) => ({ ...pg, number: 31 + i }));
     pages = [...numbered.slice(0, 30), ...back];
-    warnings.push(`操作手册共 ${numbered.length} 页，超过 60 页，按规定提交前 30 页和后 30 页（不含封面）`);
+    warnings.push(`${outline.kind}共 ${numbered.length} 页，超过 60 页，按规定提交前 30 页和后 30 页（不含封面）`);
   }
-  return { name, version, header: `${name} ${version}`, title: `${name}操作手册`, selection, totalPages: numbered.length, pages, toc, warnings };
+  return { name, version, header: `${name} ${version}`, title: `${name}${outline.kind}`, kind: outline.kind, outline, selection, totalPages: numbered.length, pages, toc, warnings };
 }
 
 const sizeOf = (style: ManualLineStyle) => (style === 'h1' ? 15 : style === 'h2' ? 12 : style === 'title' ? 22 : style === 'caption' ? 9 : MANUAL_LAYOUT.fontSize);

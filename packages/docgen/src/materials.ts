@@ -1,4 +1,8 @@
 import type { CodeAnalysis } from './analyse';
+import { consistencyItems, coverageItems, documentKindItem, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
+import type { CodeFile, SkippedFile } from './intake';
+import type { ContractRef } from './contract/model';
+import { checkOwnership } from './contract/ownership';
 import { checkApplicationForm, FORM_FIELDS, type ApplicationForm } from './form';
 import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual';
 import type { SourceCodeDocument } from './source-document';
@@ -16,25 +20,15 @@ export interface VerifyMaterialsInput {
   today?: string;
   /** True when no project data was given: empty form fields are summarised in one item. */
   formIncomplete?: boolean;
-  /** Functional module names of the manual, for the two-way coverage advice. */
-  modules?: string[];
-}
-
-/**
- * Two-way coverage (the most common correction reason, cpcc-materials.md): every function the
- * manual describes should be visible in the printed code pages. Best effort — a module counts as
- * found when its name, or its name without 管理/模块/功能/系统, appears in the printed lines
- * (Chinese menu titles, strings, comments). Advice only: English-only code cannot be matched.
- */
-function coverageItem(modules: string[], model: SourceCodeDocument): VerifyItem {
-  const printed = model.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n');
-  const missing = modules.filter((name) => {
-    const core = name.replace(/(管理|模块|功能|系统|中心|页面|设置)$/u, '');
-    return !printed.includes(name) && !(core.length >= 2 && printed.includes(core));
-  });
-  return missing.length
-    ? { ok: true, warning: true, title: '功能与代码对应', detail: `操作手册中的模块在打印的 60 页代码中没有找到对应文字：${missing.join('、')}。请确认这些功能的代码在前 30 页或后 30 页中（可用 --entry 调整起始文件）` }
-    : { ok: true, title: '功能与代码对应', detail: `操作手册的 ${modules.length} 个功能模块都能在打印的代码中找到` };
+  /** Functional modules of the document with their code evidence, for the two-way coverage check. */
+  modules?: ModuleClaim[];
+  /** The code files (to confirm module evidence) and what intake left out (data scripts, third-party folders). */
+  files?: CodeFile[];
+  skipped?: SkippedFile[];
+  /** Who reads the advice: a web user is told where in the wizard to fix it, a CLI user which flag to pass. Default cli. */
+  audience?: Audience;
+  /** Contracts filed with the materials, for the 开发方式 / 著作权人 rules (checkOwnership). */
+  contracts?: ContractRef[];
 }
 
 const FIELD_LABEL: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.label]));
@@ -82,15 +76,18 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       const shown = m.lateDates.slice(0, 5).map((d) => `${d.file}:${d.line}（${d.date}）`).join('、');
       items.push({ ok: true, warning: true, title: '代码中的日期', detail: `代码中有晚于开发完成日期的日期：${shown}${m.lateDates.length > 5 ? ' 等' : ''}。请核对开发完成日期或修改注释` });
     }
-    if (m.scrub.total > 0) {
-      const parts = Object.entries(m.scrub.counts).map(([k, n]) => `${m.scrub.findings.find((f) => f.kind === k)?.label ?? k} ${n} 处`);
-      items.push({ ok: true, title: '敏感信息清理', detail: `已清理：${parts.join('，')}（详见 manifest.json / report.json）` });
-    }
+    if (m.scrub.total > 0) items.push(...scrubItems(m.scrub));
   }
+  const audience = input.audience ?? 'cli';
+  if (input.analysis) {
+    items.push(...consistencyItems(input.name, input.version, input.analysis, audience));
+    items.push(...provenanceItems(input.analysis, input.source?.model.scrub, audience));
+  }
+  if (input.skipped) items.push(...selectionItems(input.skipped, audience));
   if (input.manual) {
     const m = input.manual.model;
     manual = await verifyPdf(input.manual.pdf, {
-      label: '操作手册',
+      label: m.kind,
       header,
       pages: m.pages.length,
       numberedFrom: m.pages[0]?.kind === 'cover' ? 2 : 1,
@@ -100,8 +97,9 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       detectImages: true,
     });
     items.push(...manual.items);
-    for (const w of m.warnings) items.push({ ok: false, title: '操作手册内容', detail: w });
-    if (input.source && input.modules?.length) items.push(coverageItem(input.modules, input.source.model));
+    items.push(documentKindItem(m, input.analysis, audience));
+    for (const w of m.warnings) items.push({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${m.kind}内容`, detail: w });
+    if (input.analysis && input.modules?.length) items.push(...coverageItems(input.modules, input.analysis, input.files ?? [], input.source?.model, audience));
   }
   if (input.form) {
     const f = input.form;
@@ -123,11 +121,13 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
     if (input.formIncomplete && missing.length) {
       // No project data yet: one item listing what to fill in, instead of a failure per empty field.
       items.push({ ok: false, title: '申请表待填写', detail: `尚未提供项目数据，待填写 ${missing.length} 项：${missing.map((i) => FIELD_LABEL[i.field] ?? i.field).join('、')}` });
-      for (const i of issues.filter((x) => !missing.includes(x))) items.push({ ok: i.level !== 'error', title: `申请表：${FIELD_LABEL[i.field] ?? i.field}`, detail: i.message });
+      for (const i of issues.filter((x) => !missing.includes(x))) items.push({ ok: i.level !== 'error', ...(i.level === 'warning' ? { warning: true } : {}), title: `申请表：${FIELD_LABEL[i.field] ?? i.field}`, detail: i.message });
     } else {
       items.push({ ok: errors.length === 0, title: '申请表填写规则', detail: errors.length ? `${errors.length} 项需修改` : '全部字段符合规则' });
-      for (const i of issues) items.push({ ok: i.level !== 'error', title: `申请表：${FIELD_LABEL[i.field] ?? i.field}`, detail: i.message });
+      for (const i of issues) items.push({ ok: i.level !== 'error', ...(i.level === 'warning' ? { warning: true } : {}), title: `申请表：${FIELD_LABEL[i.field] ?? i.field}`, detail: i.message });
     }
+    const ownerErrors = errors.filter((i) => i.field.startsWith('owners')).length;
+    items.push(...checkOwnership(f, input.contracts ?? [], ownerErrors));
   }
   return { ok: items.every((i) => i.ok), items, source, manual };
 }

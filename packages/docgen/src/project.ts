@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZContractRef } from './contract/model';
+import { SOFTWARE_FORMS } from './software-form';
 
 /** 软件分类 (R11). */
 export const SOFTWARE_CATEGORIES = ['应用软件', '嵌入式软件', '中间件', '操作系统'] as const;
@@ -22,6 +24,8 @@ export const ZModule = z.object({
   description: z.string().default(''),
   operations: z.array(z.string()).default([]),
   images: z.array(ZImage).default([]),
+  /** Where the code shows this module: "path/File.java#Symbol" (from the code analysis); never printed. */
+  evidence: z.array(z.string()).default([]),
 });
 
 export const ZOwner = z.object({
@@ -56,6 +60,8 @@ export const ZProject = z.object({
   description: z.string().default(''),
   /** web / desktop / mobile / mini-program … free text, used by the manual's 安装与登录. */
   platform: z.string().optional(),
+  /** The software's form as confirmed by the user (decides 操作手册 vs 设计说明书/使用说明); default: detected from the code. */
+  softwareForm: z.enum(SOFTWARE_FORMS).optional(),
   /** 开发的硬件环境 */
   devHardware: z.string().default(''),
   /** 运行的硬件环境 */
@@ -70,6 +76,8 @@ export const ZProject = z.object({
   runSupport: z.string().default(''),
   /** 编程语言 */
   languages: z.array(z.string()).default([]),
+  /** Languages declared in addition to those found in the code (编程语言 = the code's plus these). */
+  extraLanguages: z.array(z.string()).default([]),
   /** 源程序量 (lines) */
   sourceLines: z.number().int().nonnegative().optional(),
   /** 开发目的 */
@@ -89,6 +97,8 @@ export const ZProject = z.object({
   publishCity: z.string().optional(),
   developmentMode: z.enum(DEVELOPMENT_MODES).default('单独开发'),
   owners: z.array(ZOwner).default([]),
+  /** Contracts filed with the materials (合作开发协议, 委托开发合同, 转让合同): checked against 开发方式 and the owners. */
+  contracts: z.array(ZContractRef).default([]),
   rightsAcquisition: z.enum(['原始取得', '继受取得']).default('原始取得'),
   acquisitionWay: z.enum(['受让', '承受', '继承']).optional(),
   rightsScope: z.enum(['全部', '部分']).default('全部'),

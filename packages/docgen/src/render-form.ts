@@ -5,10 +5,32 @@ import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
 
 const G = { marginLeft: 56.7, marginRight: 56.7, headerBaseline: 44, headerFontSize: 9, headerRule: 52 };
 
-function rows(form: ApplicationForm): [string, string][] {
-  return FORM_FIELDS.filter((f) => form[f.key] !== undefined && !(Array.isArray(form[f.key]) && (form[f.key] as unknown[]).length === 0 && f.key === 'rightsItems')).map(
-    (f) => [f.label, formValueText(form, f.key)] as [string, string],
-  );
+/**
+ * Rows of the summary table in the online form's order. Each 著作权人 gets its own group of rows, as the online
+ * form asks them: 名称, 类别, 国籍, 省份/城市, 证件类型, 证件号码 (numbered when there are several).
+ */
+export function formRows(form: ApplicationForm): [string, string][] {
+  const out: [string, string][] = [];
+  for (const f of FORM_FIELDS) {
+    const v = form[f.key];
+    if (v === undefined || (f.key === 'rightsItems' && Array.isArray(v) && v.length === 0)) continue;
+    if (f.key === 'owners' && form.owners.length > 0) {
+      form.owners.forEach((o, i) => {
+        const n = form.owners.length > 1 ? `著作权人（${i + 1}）` : '著作权人';
+        out.push(
+          [n, o.name],
+          [`${n}类别`, o.category],
+          [`${n}国籍`, o.nationality],
+          [`${n}省份/城市`, [o.province, o.city].filter(Boolean).join(' ')],
+          [`${n}证件类型`, o.idType],
+          [`${n}证件号码`, o.idNumber],
+        );
+      });
+      continue;
+    }
+    out.push([f.label, formValueText(form, f.key)]);
+  }
+  return out;
 }
 
 /**
@@ -38,7 +60,7 @@ export async function renderApplicationFormPdf(form: ApplicationForm): Promise<B
   doc.font(CJK).fontSize(16).text('计算机软件著作权登记申请表（信息汇总）', left, y, { width, align: 'center' });
   y += 36;
   doc.fontSize(10);
-  for (const [label, value] of rows(form)) {
+  for (const [label, value] of formRows(form)) {
     const h = Math.max(doc.heightOfString(label, { width: labelW - 2 * pad }), doc.heightOfString(value || ' ', { width: width - labelW - 2 * pad })) + 2 * pad;
     if (y + h > A4.height - 50) newPage();
     doc.save().lineWidth(0.5).rect(left, y, labelW, h).rect(left + labelW, y, width - labelW, h).stroke().restore();
@@ -67,7 +89,7 @@ export async function renderApplicationFormDocx(form: ApplicationForm): Promise<
   const table =
     `<w:tbl><w:tblPr><w:tblW w:w="${textWidth}" w:type="dxa"/><w:tblBorders>${border}</w:tblBorders><w:tblLayout w:type="fixed"/></w:tblPr>` +
     `<w:tblGrid><w:gridCol w:w="${labelW}"/><w:gridCol w:w="${textWidth - labelW}"/></w:tblGrid>` +
-    rows(form).map(([l, v]) => `<w:tr>${cell(labelW, l, true)}${cell(textWidth - labelW, v || '—')}</w:tr>`).join('') +
+    formRows(form).map(([l, v]) => `<w:tr>${cell(labelW, l, true)}${cell(textWidth - labelW, v || '—')}</w:tr>`).join('') +
     `</w:tbl>`;
   const title = `<w:p><w:pPr><w:jc w:val="center"/><w:spacing w:after="240"/></w:pPr><w:r><w:rPr><w:sz w:val="32"/></w:rPr><w:t>计算机软件著作权登记申请表（信息汇总）</w:t></w:r></w:p>`;
   const r = `<w:rPr><w:sz w:val="${headerFontSize(`${form.fullName} ${form.version}`, textWidth / 20) * 2}"/></w:rPr>`;

@@ -10,7 +10,8 @@ describe('scrubbing secrets and personal data', () => {
     expect(L("type: 'password'")).toBe("type: 'password'");
     expect(L("const TOKEN_KEY = 'access_token'")).toBe("const TOKEN_KEY = 'access_token'");
     expect(L("host = '192.168.1.10'")).toBe("host = 'x.x.x.x'");
-    expect(L("host = '127.0.0.1'")).toBe("host = '127.0.0.1'");
+    expect(L("host = '127.0.0.1'")).toBe("host = 'x.x.x.x'");
+    expect(L("bind = '0.0.0.0'")).toBe("bind = '0.0.0.0'");
     expect(L("version = '1.2.3'")).toBe("version = '1.2.3'");
     expect(L('mail("zhang.san@example.com")')).toBe('mail("***@***.***")');
     expect(L("img = 'logo@2x.png'")).toBe("img = 'logo@2x.png'");
@@ -23,8 +24,19 @@ describe('scrubbing secrets and personal data', () => {
     expect(L('-----BEGIN RSA PRIVATE KEY-----', 11)).not.toContain('BEGIN RSA');
     expect(L('MIIEowIBAAKCAQEAx3f9', 12)).not.toContain('MIIEow');
     expect(L('-----END RSA PRIVATE KEY-----', 13)).not.toContain('END RSA PRIVATE');
+    // Password hashes, credentials in URLs and connection strings.
+    expect(L("insert into sys_user values (1, 'admin', '$2a$10$7JB720yubVSZvUI0rEqK/.VqGOZTH.ulu33dHOiBE8ByOhJIrdAu2', '127.0.0.1');", 20)).toBe(
+      "insert into sys_user values (1, 'admin', '$2a$************', 'x.x.x.x');",
+    );
+    expect(L('url: "jdbc:mysql://localhost:3306/ry?useSSL=false&user=root&password=Pa55word"', 21)).toBe('url: "jdbc:mysql://localhost:3306/ry?useSSL=false&user=root&password=********"');
+    expect(L("redis = 'redis://default:s3cretPw@10.0.0.8:6379/0'", 22)).toBe("redis = 'redis://default:********@x.x.x.x:6379/0'");
+    expect(L('password = request.form["password"]', 23)).toBe('password = request.form["password"]');
+    s.beginFile('Shell');
+    expect(L('export DB_PASSWORD=Root123456', 24)).toBe('export DB_PASSWORD=**********');
+    expect(L('export DB_PASSWORD=${DB_PASSWORD}', 25)).toBe('export DB_PASSWORD=${DB_PASSWORD}');
     const kinds = s.report.findings.map((f) => f.kind);
     expect(kinds).toEqual(expect.arrayContaining(['api-key', 'password', 'ip', 'email', 'phone', 'id-number', 'author', 'private-key']));
-    expect(s.report.findings.find((f) => f.kind === 'author')).toMatchObject({ file: 'a.js', line: 9 });
+    expect(s.report.findings.find((f) => f.kind === 'author')).toMatchObject({ file: 'a.js', line: 9, detail: '张三' });
+    expect(kinds).toContain('hash');
   });
 });

@@ -1,19 +1,24 @@
 /** What was removed from the printed code, and where (file path and 1-based original line). */
+import { authorOf } from './provenance';
+
 export interface ScrubFinding {
   file: string;
   line: number;
   kind: ScrubKind;
   /** Chinese label of the kind, for reports. */
   label: string;
+  /** For removed author/copyright lines: the name the line gave (another author's attribution is never dropped silently). */
+  detail?: string;
 }
 
-export type ScrubKind = 'private-key' | 'api-key' | 'password' | 'ip' | 'email' | 'phone' | 'id-number' | 'author';
+export type ScrubKind = 'private-key' | 'api-key' | 'password' | 'hash' | 'ip' | 'email' | 'phone' | 'id-number' | 'author';
 
 export const SCRUB_LABELS: Record<ScrubKind, string> = {
   'private-key': '私钥',
   'api-key': '密钥/令牌',
   password: '配置中的密码或密钥',
-  ip: 'IP 地址',
+  hash: '密码哈希（bcrypt/argon2/sha-crypt）',
+  ip: 'IP 地址（含本机回环与内网地址）',
   email: '电子邮箱',
   phone: '电话号码',
   'id-number': '身份证号',
@@ -41,7 +46,7 @@ const TOKEN_PATTERNS: RegExp[] = [
 
 /** One cheap test: a line matching none of these cannot hold anything to scrub. */
 const TRIGGER =
-  /@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联]/i;
+  /\$(2[abxy]?|argon2|[156])\$|:\/\/|@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联]/i;
 
 /** Cheap pre-test: only lines containing one of these prefixes can hold a known token. */
 const TOKEN_HINT = /AKIA|LTAI|AKID|sk-|gh[pousr]_|xox[abprs]-|AIza|eyJ/;
@@ -51,7 +56,16 @@ const SECRET_ASSIGN =
   /((?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|private[_-]?key|app[_-]?secret|auth[_-]?key|密码|口令|秘钥|密钥)[\w-]*["']?\s*(?::|=|:=|=>)\s*)(["'`])([^"'`\r\n]{3,})\2/gi;
 
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w.])/g;
-const IP_KEEP = new Set(['127.0.0.1', '0.0.0.0', '255.255.255.255', '255.255.255.0', '255.0.0.0', '255.255.0.0']);
+/** Not addresses of a machine: the wildcard and netmasks. Loopback (127.x) and private ranges are masked like any other. */
+const IP_KEEP = new Set(['0.0.0.0', '255.255.255.255', '255.255.255.0', '255.0.0.0', '255.255.0.0']);
+/** Password hashes: bcrypt ($2a$10$ + 53), argon2 ($argon2id$v=19$…), sha-crypt ($5$ / $6$), MD5-crypt ($1$). */
+const HASHES = /\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$v=\d+\$[^\s'"`,;)]+|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|\$1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/g;
+/** Credentials inside a URL: scheme://user:password@host (JDBC, Redis, MongoDB, AMQP…). */
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"`]+:)([^\s@/'"`]+)(@)/gi;
+/** password=… inside a query string or a connection string: jdbc:…?user=root&password=123456, Password=…; */
+const QUERY_SECRET = /([?&;]\s*(?:password|passwd|pwd|secret|token|access_?key|secret_?key)\s*=\s*)([^&;'"`\s]+)/gi;
+/** An unquoted key = value / key: value assignment of a secret (properties, YAML, .env, shell, Dockerfile ENV). */
+const UNQUOTED_SECRET = /^(\s*(?:export\s+|ENV\s+|set\s+)?[\w.-]*(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key)[\w.-]*\s*(?:=|:)\s*)([^\s'"`#;,]{3,})\s*$/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})\b/g;
 const NOT_TLD = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'vue', 'json', 'map']);
 const MOBILE = /(?<![\dA-Za-z])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?![\dA-Za-z])/g;
@@ -80,11 +94,19 @@ export class Scrubber {
   private inKey = false;
   constructor(private readonly limit = 2000) {}
 
-  private add(file: string, line: number, kind: ScrubKind): void {
+  /** True while scrubbing a file whose unquoted `key = value` lines are data (SQL, XML, shell, Dockerfile, Makefile). */
+  private configLike = false;
+
+  private add(file: string, line: number, kind: ScrubKind, detail?: string): void {
     this.report.total++;
     this.report.counts[kind] = (this.report.counts[kind] ?? 0) + 1;
-    if (this.report.findings.length < this.limit) this.report.findings.push({ file, line, kind, label: SCRUB_LABELS[kind] });
+    if (this.report.findings.length < this.limit) this.report.findings.push({ file, line, kind, label: SCRUB_LABELS[kind], ...(detail ? { detail } : {}) });
     else this.report.truncated = true;
+  }
+
+  /** Starts a file: `language` (intake's name) decides whether unquoted secret assignments are values (config-like text). */
+  beginFile(language: string): void {
+    this.configLike = /^(Shell|Dockerfile|Makefile|SQL|XML|PowerShell|CMake)$/.test(language);
   }
 
   /** Returns the scrubbed line, or null when the whole line must be dropped. */
@@ -99,10 +121,37 @@ export class Scrubber {
       return text.replace(/[A-Za-z0-9+/=-]{8,}[^"'`,;)\s]*/g, (m) => '*'.repeat(Math.min(m.length, 16)));
     }
     if (COMMENT_LEAD.test(text) && AUTHOR_LINE.test(text)) {
-      this.add(file, lineNo, 'author');
+      this.add(file, lineNo, 'author', authorOf(text) ?? text.trim().slice(0, 80));
       return null;
     }
     let out = text;
+    if (out.includes('$')) {
+      out = out.replace(HASHES, (m) => {
+        this.add(file, lineNo, 'hash');
+        return m.slice(0, m.indexOf('$', 1) + 1) + '*'.repeat(12);
+      });
+    }
+    if (out.includes('://')) {
+      out = out.replace(URL_CREDENTIALS, (m, lead: string, pass: string, at: string) => {
+        if (/^\$\{|^\{\{|^\*+$/.test(pass)) return m;
+        this.add(file, lineNo, 'password');
+        return `${lead}${'*'.repeat(Math.min(pass.length, 12))}${at}`;
+      });
+    }
+    if (/[?&;]/.test(out) && SECRET_HINT.test(out)) {
+      out = out.replace(QUERY_SECRET, (m, lead: string, value: string) => {
+        if (/^\$\{|^\{\{|^\*+$/.test(value)) return m;
+        this.add(file, lineNo, 'password');
+        return `${lead}${'*'.repeat(Math.min(value.length, 12))}`;
+      });
+    }
+    if (this.configLike && SECRET_HINT.test(out)) {
+      const u = UNQUOTED_SECRET.exec(out);
+      if (u && !/^(\$\{|\{\{|<|\*+$|true$|false$|null$|none$)/i.test(u[2]) && !/[()[\]]/.test(u[2])) {
+        this.add(file, lineNo, 'password');
+        out = `${u[1]}${'*'.repeat(Math.min(u[2].length, 12))}`;
+      }
+    }
     let hasDigit = false;
     for (let i = 0; i < out.length; i++) {
       const c = out.charCodeAt(i);

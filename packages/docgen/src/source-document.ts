@@ -165,6 +165,7 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
     const fi = files.length;
     files.push(f.path);
     sourceLines += f.lines;
+    scrubber?.beginFile(f.language);
     const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
     const n = text.length;
     let start = 0;

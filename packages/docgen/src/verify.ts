@@ -19,12 +19,26 @@ export interface PdfPageReport {
   maxRight: number;
 }
 
+/**
+ * One check. Its level is 未通过 when `ok` is false, 需注意 when `warning` is set, else 通过 (see
+ * `levelOf`). `code` is stable (e.g. COVERAGE_DOC_TO_CODE); `evidence` lists places (file:line,
+ * file#symbol) or facts the item rests on.
+ */
 export interface VerifyItem {
   ok: boolean;
   title: string;
   detail: string;
-  /** Advice that does not fail the check (ok stays true). */
+  /** A warning (需注意): does not block the filing but is never shown as passed. */
   warning?: boolean;
+  code?: string;
+  evidence?: string[];
+}
+
+/** The three levels of the check report: error = 未通过 (blocks a clean filing), warning = 需注意, info = 通过. */
+export type CheckLevel = 'error' | 'warning' | 'info';
+export const CHECK_LEVEL_LABELS: Record<CheckLevel, string> = { error: '未通过', warning: '需注意', info: '通过' };
+export function levelOf(i: Pick<VerifyItem, 'ok' | 'warning'>): CheckLevel {
+  return !i.ok ? 'error' : i.warning ? 'warning' : 'info';
 }
 
 export interface VerifyReport {

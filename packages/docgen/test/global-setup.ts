@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Real code bases nobody here wrote, pinned, fetched once with `npm pack` into .cache/npm. */
-export const CORPORA = ['lodash@4.17.21', 'node-gyp@10.2.0', 'nan@2.22.0', 'bootstrap@5.3.3'] as const;
+export const CORPORA = ['lodash@4.17.21', 'node-gyp@10.2.0', 'nan@2.22.0', 'bootstrap@5.3.3', 'qs@6.13.0', 'vue-element-admin@3.9.3'] as const;
 
 export const CACHE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.cache', 'npm');
 

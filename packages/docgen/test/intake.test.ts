@@ -120,7 +120,7 @@ describe('archive intake', () => {
     const entries = [{ name: 'p/src/index.js', data: 'export default 1;\n' }, ...Array.from({ length: 200 }, (_, i) => ({ name: `p/node_modules/x${i}/index.js`, data: 'module.exports = 1;\n' }))];
     const t = await intakeArchive(gzipSync(tar(entries)), 'tar.gz');
     expect(t.files.map((f) => f.path)).toEqual(['src/index.js']);
-    expect(t.skipped.filter((s) => s.path.includes('node_modules'))).toEqual([{ path: 'p/node_modules/', reason: '第三方或构建输出目录 node_modules/' }]);
+    expect(t.skipped.filter((s) => s.path.includes('node_modules'))).toEqual([{ path: 'node_modules/', reason: '第三方或构建输出目录 node_modules/' }]);
     const z = await intakeArchive(zipSync(Object.fromEntries(entries.map((e) => [e.name, strToU8(e.data)]))), 'zip');
     expect(z.files.map((f) => f.path)).toEqual(['src/index.js']);
     expect(z.skipped.filter((s) => s.path.includes('node_modules'))).toHaveLength(1);

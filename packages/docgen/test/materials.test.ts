@@ -73,9 +73,14 @@ describe('operation manual', () => {
     expect(m.pages[1].kind).toBe('toc');
     expect(m.pages[1].number).toBe(1);
     const titles = m.toc.map((t) => t.title);
-    for (const t of ['第1章 概述', '第2章 运行环境', '第3章 安装与登录', '第4章 功能模块', '第5章 常见问题', ...project.modules.map((x: { name: string }, i: number) => `4.${i + 1} ${x.name}`)]) {
+    for (const t of ['第1章 概述', '第2章 运行环境', '第3章 安装与登录', '第4章 功能模块', ...project.modules.map((x: { name: string }, i: number) => `4.${i + 1} ${x.name}`)]) {
       expect(titles).toContain(t);
     }
+    expect(m.kind).toBe('操作手册');
+    // Nothing the project does not say: no invented login steps and no invented FAQ.
+    const text = m.pages.flatMap((p) => p.lines.map((l) => (l.kind === 'text' ? l.text : ''))).join('\n');
+    expect(text).not.toMatch(/管理员分配的账号|第\d章 常见问题/);
+    expect(m.warnings.join()).toMatch(/未写登录步骤/);
     const pdf = await renderManualPdf(m);
     const exp = { label: '操作手册', header: m.header, pages: m.pages.length, numberedFrom: 2, minLinesPerPage: 30, exemptPages: manualExemptPages(m), plannedLines: manualPlannedLines(m), detectImages: true };
     const r = await verifyPdf(pdf, exp);
@@ -123,13 +128,22 @@ describe('long manuals', () => {
 describe('generateAll and the CLI', () => {
   const files = Object.entries(chineseProject(6, 120)).map(([p, t]) => codeFile(p, t));
   it('produces every material and a passing report for consistent data', async () => {
-    const res = await generateAll({ name: project.name, version: 'V1.0', files, project, today: TODAY });
+    const modules = ['用户', '订单', '商品'].map((w) => ({ name: `${w}管理`, description: `维护${w}信息。`, operations: [`查询${w}列表`] }));
+    const res = await generateAll({ name: project.name, version: 'V1.0', files, project: { ...project, modules, softwareForm: 'web-admin', loginSteps: ['打开系统首页', '输入账号和密码后点击登录'] }, today: TODAY });
     expect(res.report.items.filter((i) => !i.ok)).toEqual([]);
+    expect(res.report.items.find((i) => i.code === 'COVERAGE_DOC_TO_CODE')?.detail).toMatch(/3 个模块都在代码中找到/);
     expect(res.report.ok).toBe(true);
     expect(res.form.languages).toBe('JavaScript');
     expect(res.form.sourceLines).toBe(files.reduce((s, f) => s + f.lines, 0));
     for (const b of [res.sourcePdf, res.manualPdf!, res.formPdf]) expect(b.subarray(0, 5).toString()).toBe('%PDF-');
     for (const b of [res.sourceDocx, res.manualDocx!, res.formDocx]) expect(b.subarray(0, 2).toString()).toBe('PK');
+  });
+  it('fails the check when the document claims modules the code does not have', async () => {
+    const res = await generateAll({ name: project.name, version: 'V1.0', files, project: { ...project, softwareForm: 'web-admin' }, today: TODAY });
+    const cov = res.report.items.find((i) => i.code === 'COVERAGE_DOC_TO_CODE')!;
+    expect(cov.ok).toBe(false);
+    expect(cov.detail).toMatch(/积分充值/);
+    expect(res.report.ok).toBe(false);
   });
   it('rejects a project whose name differs from --name', async () => {
     await expect(generateAll({ name: '别的管理系统', version: 'V1.0', files, project })).rejects.toThrow(/不一致/);
@@ -178,16 +192,16 @@ describe('generateAll and the CLI', () => {
     }
     writeFileSync(path.join(tmp, 'project.json'), JSON.stringify(project));
     const out = path.join(tmp, 'out');
-    const r = await run('generate', src, '--name', project.name, '--version', 'V1.0', '--out', out, '--project', path.join(tmp, 'project.json'));
+    const r = await run('generate', src, '--name', project.name, '--version', 'V1.0', '--out', out, '--project', path.join(tmp, 'project.json'), '--form', 'web-admin');
     expect(r.code).toBe(0);
-    for (const f of ['源程序.pdf', '源程序.docx', '操作手册.pdf', '操作手册.docx', '申请表.pdf', '申请表.docx', '申请表.json', 'manifest.json', 'report.json', 'report.txt']) {
+    for (const f of ['源程序.pdf', '源程序.docx', '操作手册.pdf', '操作手册.docx', '申请表.pdf', '申请表.docx', '申请表.json', 'manifest.json', 'report.json', '检查报告.txt', '检查报告.json', '源程序清单.txt']) {
       expect(existsSync(path.join(out, f))).toBe(true);
     }
     const manifest = JSON.parse(readFileSync(path.join(out, 'manifest.json'), 'utf8'));
     expect(manifest.pages[0].lines[0].file).toBe('src/main.js');
     const v = await run('verify', path.join(out, '源程序.pdf'), '--name', project.name, '--version', 'V1.0');
     expect(v.code).toBe(0);
-    expect(v.out).toMatch(/全部检查通过/);
+    expect(v.out).toMatch(/全部 \d+ 项通过/);
     const bad = await run('verify', path.join(out, '源程序.pdf'), '--name', '别的管理系统', '--version', 'V1.0');
     expect(bad.code).toBe(1);
     expect(bad.out).toMatch(/页眉.*不一致/);

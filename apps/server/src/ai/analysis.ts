@@ -22,7 +22,7 @@ import { hash32, normalizeChinese, uniq } from './text';
  * and the functional modules, each module with the input items that support it (`basis`).
  */
 
-export type PlatformKey = 'web' | 'mobile' | 'miniprogram' | 'desktop' | 'embedded' | 'service' | 'generic';
+export type PlatformKey = 'web' | 'mobile' | 'miniprogram' | 'desktop' | 'embedded' | 'service' | 'library' | 'cli' | 'generic';
 
 export const PLATFORM_LABELS: Record<PlatformKey, string> = {
   web: 'Web 管理系统',
@@ -31,7 +31,22 @@ export const PLATFORM_LABELS: Record<PlatformKey, string> = {
   desktop: '桌面软件',
   embedded: '嵌入式/物联网',
   service: '接口服务/中间件',
+  library: '函数库/SDK',
+  cli: '命令行工具',
   generic: '',
+};
+
+/** The code's software form (docgen SOFTWARE_FORMS) as the writer's platform. */
+const FORM_PLATFORM: Record<string, PlatformKey> = {
+  'web-admin': 'web',
+  website: 'web',
+  mobile: 'mobile',
+  miniprogram: 'miniprogram',
+  desktop: 'desktop',
+  service: 'service',
+  library: 'library',
+  cli: 'cli',
+  embedded: 'embedded',
 };
 
 export interface Operation {
@@ -91,6 +106,9 @@ const SERVER_LANGS = new Set(['java', 'python', 'go', 'php', 'c#', 'kotlin', 'ru
 /** Maps the user's platform text (or the category, code and name) to a platform. */
 export function resolvePlatform(input: AiProjectInput): { key: PlatformKey; label: string } {
   const given = (input.platform ?? '').trim();
+  // The form read from the code (or confirmed by the user) wins: a library is not a web system because a list said "Web".
+  const byForm = input.codeAnalysis?.form ? FORM_PLATFORM[input.codeAnalysis.form] : undefined;
+  if (byForm) return { key: byForm, label: PLATFORM_LABELS[byForm] };
   const fromText = (t: string): PlatformKey | undefined => {
     if (/小程序/.test(t)) return 'miniprogram';
     if (/嵌入式|物联网|单片机|固件|MCU|IoT/i.test(t)) return 'embedded';
@@ -329,6 +347,8 @@ const PLATFORM_MODULES: Record<PlatformKey, Array<[string, PlatformOverride?]>> 
     ['cache'],
     ['queue'],
   ],
+  library: [],
+  cli: [],
   generic: [['dashboard', { name: '主界面' }], ['setting'], ['help'], ['log'], ['search'], ['login']],
 };
 
@@ -467,6 +487,37 @@ function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void 
   }
 }
 
+/** A module name from a Chinese label of the code: "用户信息" → "用户管理", "服务器监控" stays, "调度日志" stays. */
+export function nameFromLabel(label: string): string {
+  const t = label.replace(/(信息|数据)$/u, '').replace(/^(系统|后台)(?=.{2,})/u, '') || label;
+  if (/(管理|监控|记录|日志|配置|生成|验证|首页|统计|中心|查询|设置|字典|登录|注册|报表|分析|接口|工具|任务|处理|服务|审核|审批)$/u.test(t)) return t;
+  return `${t}管理`;
+}
+
+/**
+ * One module per business unit of the code (controller group, page folder, route file, scheduled job, a library's
+ * source folder): named by the code's own Chinese label when it has one, else by what the identifier means, with the
+ * operations its routes name and the unit's evidence as `basis`. Nothing is added that the code does not show.
+ */
+function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, embedded: boolean): void {
+  for (const u of units) {
+    const reading = readIdentifier(u.words.join('_') || u.key, 'controller', embedded);
+    const concept = reading.concept;
+    const unknownLabel = reading.unknown ? EN_NOUNS[reading.unknown] ?? readableUnknown(reading.unknown) : undefined;
+    const name = u.label ? nameFromLabel(u.label) : concept ? concept.name : u.kind === 'package' || u.kind === 'command' ? u.words.join(' ') || u.key : `${unknownLabel ?? readableUnknown(u.words.join(''))}管理`;
+    const obj = u.label ? name.replace(/管理$/u, '') : concept?.obj ?? unknownLabel ?? name;
+    const routes = u.evidence.map((e) => e.split('#')[1] ?? '').filter((x) => /^(GET|POST|PUT|DELETE|PATCH|ANY|ROUTE)\s/.test(x));
+    const opKeys = uniq(routes.flatMap((r) => readIdentifier(r.replace(/^(ANY|ROUTE)\s/, 'GET '), 'route', embedded).ops));
+    const exported = u.kind === 'package' ? uniq(u.evidence.map((e) => e.split('#')[1]).filter((x): x is string => !!x && /^[A-Za-z_$][\w$]*$/.test(x))) : [];
+    const ops: Operation[] = exported.length ? exported.slice(0, 10).map((n) => ({ text: `调用 ${n}` })) : opKeys.map((k) => ({ key: k, text: OP_TEXT[k](obj) }));
+    const first = u.evidence[0]?.split('#');
+    const where = first ? `${first[1]?.split(' ')[0] ?? first[0].slice(first[0].lastIndexOf('/') + 1)}` : '';
+    const does = concept && !u.label ? concept.does : u.kind === 'package' ? (exported.length ? `提供 ${exported.slice(0, 4).join('、')} 等函数（${where}）` : `提供 ${where} 所实现的部分`) : u.kind === 'job' ? '按设定的时间自动执行后台任务' : `处理${obj}相关的${u.kind === 'page' ? '页面操作' : '请求'}`;
+    const m = set.other(`u:${u.key}`, { name, obj, does, ops, source: 'code', concept: concept && !u.label ? concept : undefined }, '', 10);
+    for (const e of u.evidence) if (!m.basis.includes(e)) m.basis.push(e);
+  }
+}
+
 /** Concepts a name or description may introduce on this platform (firmware has no user administration). */
 function textConcepts(text: string, embedded: boolean): Concept[] {
   return conceptsInText(text, embedded).filter((con) => !embedded || EMBEDDED_CONCEPTS.has(con.key));
@@ -536,6 +587,14 @@ function addKeyword(set: ModuleSet, kw: string, embedded: boolean): void {
   );
 }
 
+/** True when a user's module name and a code module name the same thing ("用户管理" vs a unit labelled 用户信息). */
+function nameMatchesUnit(kw: string, m: DraftModule): boolean {
+  const core = (x: string) => x.replace(/(管理|模块|功能|信息|中心)+$/u, '');
+  const a = core(kw);
+  const b = core(m.name);
+  return a.length >= 2 && (a === b || a.includes(b) || b.includes(a));
+}
+
 function addName(set: ModuleSet, name: string, embedded: boolean): void {
   const core = name.replace(/(管理)?(系统|软件|平台|小程序|App|APP)$/, '');
   for (const con of textConcepts(core, embedded)) set.concept(con, 'text', `名称:${name}`, 6);
@@ -543,6 +602,11 @@ function addName(set: ModuleSet, name: string, embedded: boolean): void {
 
 function finishOps(m: DraftModule): void {
   let ops = uniq(m.ops, (o) => o.key ?? o.text);
+  if (m.key.startsWith('u:')) {
+    // A code unit keeps the operations its routes name, and only those (none is better than an invented one).
+    m.ops = ops.sort((a, b) => (a.key ? OP_ORDER.indexOf(a.key) : 100) - (b.key ? OP_ORDER.indexOf(b.key) : 100)).slice(0, 10);
+    return;
+  }
   ops = ops.filter((o) => !o.key || !ops.some((p) => p !== o && !p.key && p.text === o.text));
   const core = m.concept ? conceptOps(m.concept) : [];
   if (ops.length < 2 && core.length > 0) ops = uniq([...ops, ...core], (o) => o.key ?? o.text).slice(0, Math.max(3, ops.length));
@@ -560,8 +624,22 @@ function finishOps(m: DraftModule): void {
  * the description and keywords; modules typical of the platform only fill up to 5. Ranked by evidence, shown in
  * the order of use (entry, business, administration).
  */
-export function deriveModules(input: AiProjectInput, platform: PlatformKey, minModules = 5): DraftModule[] {
+export function deriveModules(input: AiProjectInput, platform: PlatformKey, minModules = 0): DraftModule[] {
   const embedded = platform === 'embedded';
+  const units = input.codeAnalysis?.units ?? [];
+  if (units.length) {
+    // Code with readable units: the modules are the code's units, plus the modules the user named (keywords).
+    const set = new ModuleSet();
+    addUnits(set, units, embedded);
+    for (const k of input.keywords ?? []) {
+      const kw = k.trim();
+      if (!kw || set.all().some((m) => m.name === kw || nameMatchesUnit(kw, m))) continue;
+      addKeyword(set, kw, embedded);
+    }
+    const all = uniq(set.all(), (m) => m.name).slice(0, 30);
+    for (const m of all) finishOps(m);
+    return all;
+  }
   const set = new ModuleSet();
   addName(set, input.name, embedded);
   if (input.description) addText(set, '描述', input.description, 5, embedded);
@@ -615,7 +693,7 @@ function detectDomain(input: AiProjectInput, modules: DraftModule[]): { key?: Do
 }
 
 /** Reads the input into facts: platform, languages, industry and modules. Pure and deterministic. */
-export function readProject(input: AiProjectInput, minModules = 5): ProjectFacts {
+export function readProject(input: AiProjectInput, minModules = 0): ProjectFacts {
   const { key: platform, label } = resolvePlatform(input);
   const description = input.description?.trim() ? normalizeChinese(input.description) : '';
   const code = input.codeAnalysis;

@@ -9,7 +9,7 @@ import {
 } from '@mazhu/contracts';
 import { z } from 'zod';
 import { polishFunctionOffline, writeInformation } from './offline-writer';
-import { clip, cpLen, normalizeChinese, trimToLength, uniq, visibleLength } from './text';
+import { clip, cpLen, normalizeChinese, plainWords, trimToLength, uniq, visibleLength } from './text';
 
 /**
  * The limit fixer: turns any candidate AI information (a chat model's answer, a user's edit) into one that passes
@@ -116,19 +116,29 @@ export function fitAiInformation(candidate: AiInformationDraft, input: AiProject
   let off = offline;
   const fallback = (): AiInformation => (off ??= writeInformation(input));
 
-  const modules = uniq(
+  let modules = uniq(
     (candidate.modules ?? []).map((m) => fitModule(m, input.name)).filter((m): m is AiModule => !!m),
     (m) => m.name,
   ).slice(0, L.modulesMax);
-  if (modules.length < L.modulesMin) {
-    for (const m of fallback().modules) {
-      if (modules.length >= L.modulesMin) break;
-      if (!modules.some((x) => x.name === m.name)) modules.push(m);
-    }
+  if (input.codeAnalysis?.units?.length) {
+    // Grounded modules: exactly the code's units (and the user's own modules). A candidate's text is kept for the
+    // module of the same name; a candidate module the code does not have is dropped, a unit it left out is added.
+    const byName = new Map(modules.map((m) => [m.name, m]));
+    modules = fallback().modules.map((g) => {
+      const c = byName.get(g.name);
+      return c ? { ...c, basis: g.basis } : g;
+    });
+  } else {
+    const known = new Set([...fallback().modules.map((m) => m.name), ...(input.keywords ?? []).map((k) => k.trim())]);
+    const text = `${input.name} ${input.description ?? ''}`;
+    // Without code the modules must come from the user's words: a candidate module named nowhere in the input is dropped.
+    modules = modules.filter((m) => known.has(m.name) || text.includes(m.name.replace(/(管理|模块|功能)$/u, '')));
+    for (const m of fallback().modules) if (!modules.some((x) => x.name === m.name)) modules.push(m);
   }
+  modules = modules.map((m) => ({ ...m, description: plainWords(m.description) || `${m.name}。` }));
 
-  const description = trimToLength(cleanText(candidate.description), L.descriptionMax);
-  let main = cleanLines(candidate.mainFunctions);
+  const description = trimToLength(plainWords(cleanText(candidate.description)), L.descriptionMax);
+  let main = plainWords(cleanLines(candidate.mainFunctions));
   if (cpLen(main) > L.mainFunctionsMax) main = trimToLength(main, L.mainFunctionsMax);
   if (visibleLength(main) < L.mainFunctionsMin) main = fallback().mainFunctions;
   const text = (v: string | undefined, max: number, fb: () => string) => {

@@ -144,10 +144,12 @@ const CASES: Array<[string, AiProjectInput]> = [
 
 function expectWithinLimits(info: AiInformation): void {
   expect(() => ZAiInformation.parse(info)).not.toThrow();
-  expect(info.mainFunctions.length).toBeGreaterThanOrEqual(L.mainFunctionsMin);
+  // Never padded to a length: 主要功能 and 简介 may stay short when the input says little (the check report asks for more).
+  expect(info.mainFunctions.length).toBeGreaterThan(0);
   expect(info.mainFunctions.length).toBeLessThanOrEqual(L.mainFunctionsMax);
-  expect(info.description.length).toBeGreaterThanOrEqual(L.descriptionMin);
+  expect(info.description.length).toBeGreaterThan(0);
   expect(info.description.length).toBeLessThanOrEqual(L.descriptionMax);
+  expect(`${info.description}${info.mainFunctions}${info.purpose}${info.techFeatures}`).not.toMatch(/赋能|一站式|旨在|智能化/);
   for (const k of ['purpose', 'domain'] as const) expect(info[k].length).toBeLessThanOrEqual(50);
   for (const k of ['devHardware', 'runHardware', 'devOs', 'devTools', 'runPlatform', 'runSupport'] as const) {
     expect(info[k].length, k).toBeGreaterThan(0);
@@ -157,14 +159,13 @@ function expectWithinLimits(info: AiInformation): void {
   expect(info.techTags.length).toBeLessThanOrEqual(3);
   for (const t of info.techTags) expect(AI_TECH_TAGS).toContain(t);
   expect(info.languages.length).toBeLessThanOrEqual(L.languagesMax);
-  expect(info.modules.length).toBeGreaterThanOrEqual(5);
-  expect(info.modules.length).toBeLessThanOrEqual(12);
+  expect(info.modules.length).toBeLessThanOrEqual(30);
   expect(new Set(info.modules.map((m) => m.name)).size).toBe(info.modules.length);
   // never padded: no sentence of 主要功能 appears twice
   const ss = sentences(info.mainFunctions.replace(/\n/g, '')).map((s) => s.replace(/[，。；：、\s]/g, ''));
   expect(ss.filter((s, i) => ss.indexOf(s) !== i)).toEqual([]);
   // purpose is not just the name
-  expect(info.purpose).not.toBe(info.modules[0].name);
+  expect(info.purpose).not.toBe(info.modules[0]?.name);
 }
 
 describe('offline writer: limits (R11, 主要功能 500–1300)', () => {
@@ -443,10 +444,10 @@ describe('limit fixer and edit check', () => {
   it('reports the problems of an edit in Chinese', () => {
     const ok = writeInformation(input);
     expect(checkAiInformation(JSON.stringify(ok))).toEqual({ ok: true, data: ok });
-    const bad = checkAiInformation({ ...ok, mainFunctions: '太短', techTags: ['区块链'] });
+    const bad = checkAiInformation({ ...ok, mainFunctions: '长'.repeat(1301), techTags: ['区块链'] });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
-      expect(bad.issues).toContain('主要功能：软件的主要功能至少 500 个字');
+      expect(bad.issues).toContain('主要功能：软件的主要功能不能超过 1300 个字');
       expect(bad.issues.some((i) => i.startsWith('技术特点标签'))).toBe(true);
     }
     expect(checkAiInformation('{oops')).toEqual({ ok: false, issues: ['内容不是合法的 JSON'] });

@@ -22,7 +22,7 @@ import {
 import { CN_ACTIONS, DOMAINS, OP_EXPLAIN, OP_TEXT, actionOps } from './lexicon';
 import type { AiCallOptions, AiWriter } from './provider';
 import { translateNameOffline } from './translate';
-import { clip, cpLen, hash32, joinCn, joinWithin, normalizeChinese, pick, sentences, trimToLength, uniq, visibleLength } from './text';
+import { clip, cpLen, hash32, joinCn, joinWithin, normalizeChinese, pick, plainWords, sentences, trimToLength, uniq, visibleLength } from './text';
 
 /**
  * The built-in offline writer: deterministic, no network. Every text is composed from the input (name, category,
@@ -50,6 +50,10 @@ function platformNoun(f: ProjectFacts): string {
       return '运行在嵌入式设备中的嵌入式软件';
     case 'service':
       return f.category === '中间件' ? '以接口形式提供服务的中间件软件' : '以接口形式对外提供服务的软件';
+    case 'library':
+      return '可被其他程序调用的函数库';
+    case 'cli':
+      return '在命令行中运行的工具软件';
     default:
       return f.category || '应用软件';
   }
@@ -58,7 +62,7 @@ function platformNoun(f: ProjectFacts): string {
 function platformUsage(f: ProjectFacts, hasRole: boolean): string | undefined {
   switch (f.platform) {
     case 'web':
-      return `用户通过浏览器访问软件，无需安装客户端，登录后即可${hasRole ? '在授权范围内' : ''}使用上述功能。`;
+      return `用户通过浏览器访问软件，无需安装客户端${hasRole ? '，在授权范围内' : '即可'}使用上述功能。`;
     case 'mobile':
       return '用户在智能手机上安装软件后，即可随时随地使用上述功能。';
     case 'miniprogram':
@@ -69,6 +73,10 @@ function platformUsage(f: ProjectFacts, hasRole: boolean): string | undefined {
       return '软件固化在设备中运行，设备上电后即按上述流程工作。';
     case 'service':
       return '软件以接口形式向其他业务系统提供上述能力，调用方按约定的参数发起请求并获得处理结果。';
+    case 'library':
+      return '其他程序引用本软件后，按接口说明调用上述函数。';
+    case 'cli':
+      return '用户在命令行中输入命令和参数运行本软件。';
     default:
       return undefined;
   }
@@ -89,6 +97,9 @@ function domainText(f: ProjectFacts): string {
       return '嵌入式设备与智能硬件';
     case 'service':
       return '软件系统集成与接口服务';
+    case 'library':
+    case 'cli':
+      return '软件开发';
     default:
       return '企事业单位日常业务管理';
   }
@@ -115,15 +126,16 @@ function moduleDescription(m: DraftModule, seed: number): string {
   const tail = pick(['等操作', '等功能', ''], h >>> 5);
   const ops = m.ops.map((o) => o.text);
   const does = m.does.startsWith('提供') ? m.does : lead + m.does;
+  if (ops.length === 0) return trimToLength(`${does}。`, L.moduleDescriptionMax);
   return trimToLength(`${does}，${conn}${joinCn(ops.slice(0, 6))}${ops.length > 6 ? '等操作' : tail}。`, L.moduleDescriptionMax);
 }
 
 function toAiModule(m: DraftModule, seed: number): AiModule {
   return {
     name: clip(m.name, L.moduleNameMax),
-    description: moduleDescription(m, seed),
+    description: plainWords(moduleDescription(m, seed)) || `${m.name}。`,
     operations: uniq(m.ops.map((o) => clip(o.text, L.operationMax))).slice(0, L.operationsMax),
-    basis: m.basis.slice(0, 8).map((b) => clip(b, 120)),
+    basis: m.basis.slice(0, 40).map((b) => clip(b, 300)),
   };
 }
 
@@ -139,8 +151,8 @@ function moduleParagraph(m: DraftModule, i: number, level: number, seed: number,
   const h = hash32(m.name) ^ seed;
   const conn = pick(m.does.startsWith('提供') ? ['支持', '可完成'] : ['支持', '可完成', '提供'], h >>> 7);
   const head = `（${i + 1}）${m.name}：${m.does.startsWith('提供') ? m.does : pick(['该模块', '本模块', ''], h >>> 9) + m.does}`;
-  if (level === 0) return head + '。';
   const ops = m.ops.map((o) => o.text);
+  if (level === 0 || ops.length === 0) return head + '。';
   let p = `${head}，${conn}${joinCn(ops)}${ops.length > 2 ? '等操作' : ''}。`;
   if (level >= 2) {
     // an explanation said for an earlier module (same object, same operation) is not said again
@@ -158,6 +170,12 @@ function moduleParagraph(m: DraftModule, i: number, level: number, seed: number,
  */
 export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f.modules): string {
   const names = modules.map((m) => m.name);
+  if (names.length === 0) {
+    // Nothing names a function yet: say what is known and no more (the check report asks for the modules).
+    return [`${f.name}是一款${platformNoun(f)}${f.domainPhrase || f.domain ? `，面向${domainText(f)}` : ''}。`, f.description ? trimToLength(f.description, 1000) : '', codeSentence(f) ?? '']
+      .filter(Boolean)
+      .join('\n');
+  }
   const intro = pick(
     [
       `${f.name}是一款${platformNoun(f)}，面向${domainText(f)}，共包含${names.length}个功能模块：${names.join('、')}。各模块的主要功能如下：`,
@@ -185,7 +203,6 @@ export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f
     platformUsage(f, hasRole),
     f.description ? `软件的整体定位为：${trimToLength(f.description, 300)}` : undefined,
     codeSentence(f),
-    flowSentence(modules),
   ];
   for (const c of closings) {
     if (visibleLength([intro, ...paragraphs(), ...extra].join('')) >= L.mainFunctionsMin + 20) break;
@@ -197,11 +214,6 @@ export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f
   return text;
 }
 
-/** Last resort under 500 characters: a summary of every module's operations (new sentences, no repetition). */
-function withOperationSummary(main: string, modules: DraftModule[]): string {
-  const lines = modules.map((m) => `${m.name}提供${joinCn(m.ops.map((o) => `“${o.text}”`))}${m.ops.length > 1 ? '共' + m.ops.length + '项' : ''}操作`);
-  return trimToLength(`${main}\n各模块操作汇总：${lines.join('；')}。`, L.mainFunctionsMax);
-}
 
 function codeSentence(f: ProjectFacts): string | undefined {
   const c = f.code;
@@ -215,14 +227,6 @@ function codeSentence(f: ProjectFacts): string | undefined {
   return `从程序结构看，软件${langs ? `使用${langs}编写，` : ''}${c.sourceLines ? `源程序共${c.sourceLines}行` : ''}${parts.length ? `${c.sourceLines ? '，' : ''}包含${joinCn(parts)}` : ''}，上述功能均在程序中实现。`;
 }
 
-function flowSentence(modules: DraftModule[]): string | undefined {
-  const steps = modules
-    .slice(0, 6)
-    .map((m) => m.ops[0]?.text)
-    .filter((x): x is string => !!x);
-  if (steps.length < 3) return undefined;
-  return `典型的使用过程为：${steps.join('，')}，各模块数据相互衔接。`;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Other fields
@@ -233,7 +237,7 @@ function composeDescription(f: ProjectFacts, purpose: string, userMax = 220): st
   const s: string[] = [`${f.name}${short}是一款${platformNoun(f)}${facing}。`];
   if (f.description) s.push(trimToLength(f.description, userMax));
   const names = f.modules.map((m) => m.name);
-  s.push(names.length <= 6 ? `软件包括${joinCn(names)}共${names.length}个功能模块。` : `软件包括${names.slice(0, 6).join('、')}等${names.length}个功能模块。`);
+  if (names.length) s.push(names.length <= 6 ? `软件包括${joinCn(names)}共${names.length}个功能模块。` : `软件包括${names.slice(0, 6).join('、')}等${names.length}个功能模块。`);
   if (f.languagesFromCode && f.code) {
     s.push(`软件使用${f.languages.slice(0, 4).join('、')}开发${f.code.sourceLines ? `，源程序共${f.code.sourceLines}行` : ''}。`);
   }
@@ -258,6 +262,7 @@ function composePurpose(f: ProjectFacts): string {
     if (t.length >= 6 && t !== f.name) return t;
   }
   const objs = uniq(businessModules(f).map((m) => bareName(m.name))).slice(0, 3);
+  if (objs.length === 0) objs.push(f.name.replace(/(管理)?(系统|平台|软件)$/u, '') || f.name);
   const within = (build: (items: string) => string) => {
     for (let n = objs.length; n >= 1; n--) {
       const t = build(objs.slice(0, n).join('、'));
@@ -270,6 +275,10 @@ function composePurpose(f: ProjectFacts): string {
       return within((x) => `实现设备${x}等功能的自动运行，减少人工操作`);
     case 'service':
       return within((x) => `为其他业务系统提供${x}等接口能力，实现系统间数据互通`);
+    case 'library':
+      return within((x) => `为其他程序提供${x}等功能的调用接口`);
+    case 'cli':
+      return within((x) => `在命令行中完成${x}等操作`);
     case 'mobile':
     case 'miniprogram':
       return within((x) => `让用户在手机上便捷地完成${x}等业务`);
@@ -436,7 +445,7 @@ function techFeatures(f: ProjectFacts): string {
   if (f.modules.some((m) => m.key === 'role' && m.source !== 'platform')) parts.push('基于角色进行权限控制');
   const tagged = f.modules.filter((m) => m.source !== 'platform' && m.concept?.tag).map((m) => `集成${m.name}功能`);
   parts.push(...tagged.slice(0, 1));
-  parts.push(`功能按业务划分为${f.modules.length}个模块`);
+  if (f.modules.length) parts.push(`功能按业务划分为${f.modules.length}个模块`);
   let out = '';
   for (const p of parts) {
     const next = out ? `${out}，${p}` : p;
@@ -452,23 +461,17 @@ function techFeatures(f: ProjectFacts): string {
  * Throws only if the input is empty (no name).
  */
 export function writeInformation(input: AiProjectInput): AiInformation {
-  // Few modules say too little for 500 characters: take more of the platform's typical modules, one at a time.
-  let f = readProject(input);
-  let main = composeMainFunctions(f);
-  for (let min = f.modules.length + 1; visibleLength(main) < L.mainFunctionsMin && min <= L.modulesMax; min++) {
-    const more = readProject(input, min);
-    if (more.modules.length < min) break;
-    f = more;
-    main = composeMainFunctions(f);
-  }
-  if (visibleLength(main) < L.mainFunctionsMin) main = withOperationSummary(main, f.modules);
+  // Only what the input supports: with little evidence 主要功能 stays under 500 characters and the check report
+  // asks the user to describe more — no module or sentence is added to reach a length.
+  const f = readProject(input);
+  const main = plainWords(composeMainFunctions(f));
   const purpose = composePurpose(f);
   const info: AiInformation = {
-    description: composeDescription(f, purpose),
-    purpose,
+    description: plainWords(composeDescription(f, purpose)),
+    purpose: plainWords(purpose),
     domain: domainText(f),
     mainFunctions: main,
-    techFeatures: techFeatures(f),
+    techFeatures: plainWords(techFeatures(f)).replace(/^。$/, '') || `以${platformNoun(f)}的形式运行。`,
     techTags: techTags(f),
     ...environment(f),
     languages: joinWithin(f.languages, '、', L.languagesMax),
@@ -523,7 +526,7 @@ export function polishFunctionOffline(input: AiPolishFunctionRequest): AiPolishF
   }
   ops = cleanOps(ops);
   let description = desc;
-  if (!description) description = con ? `${name}模块用于${con.does}。` : `${name}模块提供${bareName(name)}相关功能。`;
+  if (!description) description = con ? `${name}模块用于${con.does}。` : ops.length ? `${name}包括${joinCn(ops.slice(0, 6))}。` : `${name}。`;
   if (!ops.some((o) => description.includes(o)) && description.length < 120) description += `主要操作包括${joinCn(ops.slice(0, 6))}。`;
   if (!description.startsWith(name) && description.length < 60) description = `${name}模块${description.replace(/^(该模块|本模块)/, '')}`;
   return { description: trimToLength(description, L.moduleDescriptionMax), operations: ops };

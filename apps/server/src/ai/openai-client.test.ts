@@ -113,7 +113,8 @@ describe('OpenAI-compatible client', () => {
     expect(system.role).toBe('system');
     expect(system.content).toContain('只根据输入撰写，不得编造输入中没有的功能');
     expect(system.content).toContain('不得生成源代码');
-    expect(system.content).toContain('500–1300');
+    expect(system.content).toContain('不超过 1300 字');
+    expect(system.content).toContain('不要凑字数');
     expect(system.content.toLowerCase()).toContain('json');
     expect(JSON.parse(req.body.messages[1].content)).toEqual(input);
   });

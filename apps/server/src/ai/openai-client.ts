@@ -63,20 +63,28 @@ export function promptInput(input: AiProjectInput): AiProjectInput {
   const cut = (v: string[] | undefined) => v?.slice(0, PROMPT_LIST_MAX).map((x) => x.slice(0, 120));
   return {
     ...input,
-    codeAnalysis: { ...c, routes: cut(c.routes), pages: cut(c.pages), controllers: cut(c.controllers), entities: cut(c.entities), menuItems: cut(c.menuItems) },
+    codeAnalysis: {
+      ...c,
+      routes: cut(c.routes),
+      pages: cut(c.pages),
+      controllers: cut(c.controllers),
+      entities: cut(c.entities),
+      menuItems: cut(c.menuItems),
+      units: c.units?.slice(0, PROMPT_LIST_MAX).map((u) => ({ ...u, evidence: u.evidence.slice(0, 6).map((e) => e.slice(0, 120)) })),
+    },
   };
 }
 
 const LIMITS_TEXT = `- 软件简介 description：${AI_LIMITS.descriptionMin}–${AI_LIMITS.descriptionMax} 字；
 - 开发目的 purpose：不超过 ${AI_LIMITS.purposeMax} 字，不能只写软件名称；
 - 面向领域/行业 domain：不超过 ${AI_LIMITS.domainMax} 字；
-- 软件的主要功能 mainFunctions：${AI_LIMITS.mainFunctionsMin}–${AI_LIMITS.mainFunctionsMax} 字（2026-03-15 起的新申请表），按功能模块逐条说明，每个模块一行；
+- 软件的主要功能 mainFunctions：不超过 ${AI_LIMITS.mainFunctionsMax} 字（申请表要求 ${AI_LIMITS.mainFunctionsMin} 字以上；输入不足以写满时宁可写短，不要凑字数），按功能模块逐条说明，每个模块一行；
 - 软件的技术特点 techFeatures：不超过 ${AI_LIMITS.techFeaturesMax} 字；techTags：最多 ${AI_LIMITS.techTagsMax} 个，只能从 ${AI_TECH_TAGS.join('、')} 中选择，没有合适的就给空数组；
 - devHardware 开发的硬件环境、runHardware 运行的硬件环境、devOs 开发该软件的操作系统、devTools 软件开发环境/开发工具、runPlatform 该软件的运行平台/操作系统、runSupport 软件运行支撑环境/支持软件：每项不超过 ${AI_LIMITS.environmentMax} 字；
 - languages 编程语言：只写输入中出现的语言，不超过 ${AI_LIMITS.languagesMax} 字；
-- modules 功能模块：${AI_LIMITS.modulesMin}–${AI_LIMITS.modulesMax} 个，每个含 name（不超过 ${AI_LIMITS.moduleNameMax} 字）、description（不超过 ${AI_LIMITS.moduleDescriptionMax} 字）、operations（1–${AI_LIMITS.operationsMax} 个操作，每个不超过 ${AI_LIMITS.operationMax} 字）。`;
+- modules 功能模块：最多 ${AI_LIMITS.modulesMax} 个；有 codeAnalysis.units 时，每个 unit 对应一个模块（名称优先用 unit 的中文 label），不能增加 units 和 keywords 之外的模块，也不能漏掉任何 unit；每个含 name（不超过 ${AI_LIMITS.moduleNameMax} 字）、description（不超过 ${AI_LIMITS.moduleDescriptionMax} 字）、operations（0–${AI_LIMITS.operationsMax} 个操作，只写 unit 的路由或输入中出现的操作，每个不超过 ${AI_LIMITS.operationMax} 字）。`;
 
-const RULES = `只根据输入撰写，不得编造输入中没有的功能；有代码分析（codeAnalysis）时，功能模块以代码中的路由、页面、控制器、实体和菜单为准。不得生成源代码，不得输出代码片段。不要出现个人姓名、电话、邮箱等个人信息。`;
+const RULES = `只根据输入撰写，不得编造输入中没有的功能、页面、登录方式、接口数量或技术；有代码分析（codeAnalysis）时，功能模块以代码中的 units（控制器、页面、路由、菜单、定时任务）为准。依据不足时写短，不要为凑字数补充模板内容。不要使用“赋能、一站式、旨在、智能化、全方位、助力、打造”等空泛词，不要写“某某模块提供某某相关功能”这类同义反复。不得生成源代码，不得输出代码片段。不要出现个人姓名、电话、邮箱等个人信息。`;
 
 const SYSTEM_INFORMATION = `你是计算机软件著作权登记（软著）申请材料的撰写助手，为中国版权保护中心 R11 申请表撰写文字。
 ${RULES}

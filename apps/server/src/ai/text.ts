@@ -148,3 +148,40 @@ export function pick<T>(options: readonly T[], seed: number): T {
   const n = options.length;
   return options[(((seed | 0) % n) + n) % n];
 }
+
+/**
+ * Empty marketing words that reviewers read as template text (cpcc-materials.md: avoid 赋能, 一站式, 旨在,
+ * 智能化…; manuals rejected as 「太制式」), each with a plain replacement ('' = dropped).
+ */
+export const MARKETING_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/赋能/g, '支持'],
+  [/一站式/g, ''],
+  [/旨在/g, '用于'],
+  [/智能化/g, '自动'],
+  [/全方位(的)?/g, ''],
+  [/全流程/g, ''],
+  [/助力/g, '帮助'],
+  [/打造/g, '建设'],
+  [/极致(的)?/g, ''],
+  [/行业领先(的)?|业界领先(的)?/g, ''],
+  [/高效便捷(的)?|便捷高效(的)?/g, ''],
+  [/无缝(的)?/g, ''],
+  [/颠覆(性的?)?/g, ''],
+];
+
+/**
+ * Drops empty marketing words and tautologies ("公告管理模块提供公告管理相关功能。", "X模块用于X相关业务") from a
+ * Chinese text; the rest is kept as written.
+ */
+export function plainWords(text: string): string {
+  let t = text;
+  for (const [re, to] of MARKETING_WORDS) t = t.replace(re, to);
+  // "<名称>(模块)(提供|用于|负责)<名称的核心>相关(的)?(功能|业务|操作)" says nothing.
+  t = t.replace(/([\u4e00-\u9fff]{2,10}?)(管理)?(模块)?[，,]?(提供|用于|负责|实现)(了)?\1(管理)?相关(的)?(功能|业务|操作|服务)[。；;]?/gu, '');
+  return t.replace(/，，+/g, '，').replace(/^[，。；\s]+/, '').trim();
+}
+
+/** True when a text is a tautology or empty after `plainWords`. */
+export function saysNothing(text: string): boolean {
+  return plainWords(text).replace(/[。，；\s]/g, '').length === 0;
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { migrations } from './migrations';
@@ -25,13 +25,18 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * Opens the database: PostgreSQL when `config.databaseUrl` is set (optionally inside `config.databaseSchema`),
  * otherwise the SQLite file `<dataDir>/mazhu.db` (WAL mode, foreign keys on).
  */
-export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'>): Db {
+export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'> & { databasePool?: AppConfig['databasePool'] }): Db {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: 10,
-      ...(config.databaseSchema ? { options: `-c search_path=${config.databaseSchema}` } : {}),
-    });
+    const p = config.databasePool ?? DEFAULT_POOL;
+    // Every session gets a statement timeout (no request holds a connection forever), a lock timeout (a
+    // transaction waiting for a row lock gives up instead of piling up) and an idle-in-transaction timeout.
+    const options = [
+      ...(config.databaseSchema ? [`-c search_path=${config.databaseSchema}`] : []),
+      `-c statement_timeout=${p.statementTimeoutMs}`,
+      `-c lock_timeout=${p.lockTimeoutMs}`,
+      `-c idle_in_transaction_session_timeout=${p.statementTimeoutMs * 2}`,
+    ].join(' ');
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: p.max, connectionTimeoutMillis: p.acquireTimeoutMs, options });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, destroy: () => db.destroy() };
   }
@@ -42,6 +47,28 @@ export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'data
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** PostgreSQL pool defaults (env DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS). */
+export const DEFAULT_POOL = { max: 20, statementTimeoutMs: 15_000, lockTimeoutMs: 5_000, acquireTimeoutMs: 10_000 } as const;
+
+/** SQLSTATEs after which the whole transaction can simply run again: serialization failure, deadlock. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+/**
+ * Runs `fn` in a transaction and runs it again (up to `attempts` times, short jittered pause) when PostgreSQL
+ * aborts it with a serialization failure or a deadlock. `fn` must only touch the database (it may run twice).
+ */
+export async function withTransactionRetry<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await db.transaction().execute(fn);
+    } catch (e) {
+      const code = (e as { code?: unknown }).code;
+      if (i >= attempts || typeof code !== 'string' || !RETRYABLE.has(code)) throw e;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * i));
+    }
+  }
 }
 
 /** Runs every pending migration (one versioned list for both dialects). Throws on failure. */

@@ -119,8 +119,11 @@ export interface OperatorsTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  /** 'admin' (管理员, everything) or 'support' (客服); see contracts OperatorRole. */
+  role: Generated<string>;
   created_at: string;
   created_by: number | null;
+  updated_at: string | null;
 }
 
 export interface OperatorSessionsTable {
@@ -130,6 +133,38 @@ export interface OperatorSessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** Why it ended: logout | password | deleted | role | … */
+  revoked_reason: string | null;
+}
+
+/** Append-only trail of every operator write (never updated or deleted by the application). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  operator_id: number;
+  /** The operator's username at the time (kept when the operator is deleted). */
+  operator_name: string;
+  /** Dotted verb, e.g. `operator.add`, `user.disable`, `settings.update`. */
+  action: string;
+  /** What was changed, e.g. `user:12`, `faq:3`, `setting:cost.generate`. */
+  target: string;
+  /** JSON of the state before / after the change (secrets removed); null for a creation / deletion. */
+  before_json: string | null;
+  after_json: string | null;
+  ip: string | null;
+  created_at: string;
+}
+
+/** Published versions of the service agreement (type 1) and privacy policy (type 2). */
+export interface AgreementVersionsTable {
+  id: Generated<number>;
+  type: number;
+  version: string;
+  title: string;
+  content: string;
+  /** When this version took (or takes) effect; the public page shows the newest one already in effect. */
+  effective_at: string;
+  created_at: string;
+  created_by: number | null;
 }
 
 /** An uploaded code archive (zip / tar.gz) and the materials engine's analysis of it. */
@@ -142,6 +177,8 @@ export interface CodeUploadsTable {
   blob_key: string;
   /** JSON: contracts CodeAnalysis plus the AI writer's structure hints. */
   analysis_json: string;
+  /** JSON { include: string[], exclude: string[] }: the user's file selection (gitignore syntax); '{}' = defaults. */
+  selection_json: string;
   created_at: string;
 }
 
@@ -168,6 +205,8 @@ export interface ProjectsTable {
   /** JSON: { blobKey, downloadName, files, report, charge } of the last successful generation. */
   materials_json: string | null;
   generated_at: string | null;
+  /** The software form the user confirmed (docgen SOFTWARE_FORMS), '' = as detected from the code. */
+  software_form: string;
   created_at: string;
   updated_at: string;
 }
@@ -179,6 +218,8 @@ export interface FunctionalModulesTable {
   description: string;
   /** JSON array of operation steps. */
   operations: string;
+  /** JSON array of "path#symbol": where the code shows this module (from the code analysis). */
+  evidence: Generated<string>;
   sort: number;
   created_at: string;
   updated_at: string;
@@ -210,13 +251,240 @@ export interface GenerationJobsTable {
   finished_at: string | null;
 }
 
+/** A copyright owner (著作权人) of one user; the identity number only encrypted (lib/field-cipher.ts). */
+export interface OwnersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** 自然人 | 企业法人 | 机关法人 | 事业单位法人 | 社会团体法人 | 其他组织 (contracts OWNER_CATEGORIES). */
+  category: string;
+  nationality: string;
+  province: string;
+  city: string;
+  /** contracts ID_TYPES. */
+  id_type: string;
+  /** AES-256-GCM `v1:<iv>:<tag>:<ciphertext>` of the normalised 证件号码. */
+  id_number_enc: string;
+  /** HMAC-SHA256 blind index of the normalised 证件号码 (unique per user). */
+  id_hash: string;
+  contact_name: string;
+  contact_phone: string;
+  email: string;
+  address: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The ordered 著作权人 of a project (sort 0 = first owner on the form). */
+export interface ProjectOwnersTable {
+  project_id: number;
+  owner_id: number;
+  sort: number;
+}
+
+/** A generated contract (合同): list columns in clear, the filled content encrypted, PDF/DOCX in the blob store. */
+export interface ContractsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number | null;
+  /** contracts CONTRACT_TYPES key. */
+  type: string;
+  title: string;
+  software_name: string;
+  software_version: string;
+  /** Party names joined with 、 (for the list). */
+  party_names: string;
+  /** 签订日期 YYYY-MM-DD. */
+  sign_date: string;
+  /** Encrypted JSON of the filled contract (contracts ContractContent). */
+  data_enc: string;
+  pdf_key: string;
+  docx_key: string;
+  created_at: string;
+}
+
+/** A screen (figure) of a project: a rendered prototype or the user's own screenshot. */
+export interface ProjectScreensTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  /** login | main | module | arch | modules */
+  key: string;
+  module_id: number | null;
+  module_name: string;
+  title: string;
+  kind: string;
+  /** JSON: contracts ScreenSpec (kept when an upload replaces the prototype, to go back to it). */
+  spec_json: string;
+  source: 'prototype' | 'upload';
+  blob_key: string;
+  mime: string;
+  width: number;
+  height: number;
+  /** sha256 of what the prototype was rendered from; a different hash means it must be rendered again. */
+  render_hash: string;
+  /** JSON array of strings: the renderer's text record, or the OCR lines of an upload. */
+  texts_json: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The prototype look of a project. */
+export interface ProjectPreviewsTable {
+  project_id: number;
+  theme: string;
+  /** #rrggbb or '' for the theme's own. */
+  color: string;
+  /** Platform frame id or '' for the one the project's platform implies. */
+  platform: string;
+  updated_at: string;
+}
+
+/** A batch order (批量下单): drafted from the Excel template or the browser's table, then ordered at once. */
+export interface BatchOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  source: 'excel' | 'quick';
+  /** draft until ordered; the rows' projects tell the progress afterwards. */
+  status: 'draft' | 'ordered';
+  /** JSON array of file-level notices (e.g. ignored sheets). */
+  notices_json: string;
+  /** JSON: contracts Charge of the whole order (null while a draft). */
+  charge_json: string | null;
+  created_at: string;
+  updated_at: string;
+  ordered_at: string | null;
+}
+
+/** One software of a batch: the cells as typed, their errors, the attached code and the project made for it. */
+export interface BatchRowsTable {
+  id: Generated<number>;
+  batch_id: number;
+  user_id: number;
+  row_no: number;
+  /** JSON: contracts BatchRowValues. */
+  values_json: string;
+  /** JSON: contracts BatchCellError[]. */
+  errors_json: string;
+  upload_id: number | null;
+  project_id: number | null;
+  job_id: number | null;
+  points: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What the duplicate checks compare for an upload: the archive's hash and the hash of each printed code file. */
+export interface CodeFingerprintsTable {
+  upload_id: number;
+  archive_sha256: string;
+  /** JSON array of SHA-1 hex digests. */
+  files_json: string;
+  created_at: string;
+}
+
+/** A recharge package (积分充值套餐); the price is exact, in fen. */
+export interface RechargePackagesTable {
+  id: Generated<number>;
+  name: string;
+  price_fen: number;
+  recharge_points: number;
+  gifted_points: number;
+  sort: number;
+  on_sale: number;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A top-up order paid by bank transfer; what was bought is copied from the package; one voucher per order. */
+export interface TopUpOrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  package_id: number;
+  package_name: string;
+  price_fen: number;
+  recharge_points: number;
+  gifted_points: number;
+  state: 'pending_payment' | 'pending_review' | 'credited' | 'rejected' | 'cancelled';
+  reject_reason: string;
+  voucher_key: string | null;
+  voucher_sha256: string | null;
+  voucher_mime: string | null;
+  voucher_size: number | null;
+  voucher_name: string | null;
+  voucher_at: string | null;
+  reviewed_by: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per account registered with an invitation code: the reward is credited once (or skipped, with why). */
+export interface InvitationRewardsTable {
+  invitee_id: number;
+  inviter_id: number;
+  inviter_points: number;
+  invitee_points: number;
+  skipped: string;
+  created_at: string;
+}
+
+/** A correction project (补正): a notice of one project, its items and fixes, the filed and the corrected materials. */
+export interface CorrectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_id: number;
+  notice_text: string;
+  notice_source: 'text' | 'pdf' | 'image';
+  /** YYYY-MM-DD */
+  notice_date: string;
+  /** YYYY-MM-DD: notice_date + 30 days (登记办法 第二十二条). */
+  deadline: string;
+  serial_no: string | null;
+  /** JSON: contracts ParsedNotice, the items with the state of their fixes. */
+  items_json: string;
+  /** JSON: the filed name, version, form, modules and file list (what the correction answers). */
+  filed_json: string;
+  /** Copy of the filed materials zip. */
+  filed_blob_key: string;
+  status: 'pending' | 'processing' | 'queued' | 'generating' | 'generated' | 'failed' | 'cancelled';
+  progress: number;
+  message: string;
+  /** JSON: blob key, files and diff of the last generated answer package. */
+  result_json: string | null;
+  /** JSON: contracts Charge of this correction (set when charged, cleared when refunded). */
+  charge_json: string | null;
+  generated_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  corrections: CorrectionsTable;
+  recharge_packages: RechargePackagesTable;
+  top_up_orders: TopUpOrdersTable;
+  invitation_rewards: InvitationRewardsTable;
+  batch_orders: BatchOrdersTable;
+  batch_rows: BatchRowsTable;
+  code_fingerprints: CodeFingerprintsTable;
+  project_screens: ProjectScreensTable;
+  project_previews: ProjectPreviewsTable;
+  owners: OwnersTable;
+  project_owners: ProjectOwnersTable;
+  contracts: ContractsTable;
   code_uploads: CodeUploadsTable;
   projects: ProjectsTable;
   functional_modules: FunctionalModulesTable;
   generation_jobs: GenerationJobsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+  agreement_versions: AgreementVersionsTable;
   points_ledger: PointsLedgerTable;
   users: UsersTable;
   sessions: SessionsTable;

@@ -12,7 +12,11 @@ describe('materials engine in its worker thread', () => {
     try {
       const stages: string[] = [];
       const out = await engine.generate({ project, archive: { data: code, kind: 'zip' }, onStage: async (_p, m) => void stages.push(m) });
-      expect(out.files.map((f) => f.name)).toEqual(['源程序.pdf', '源程序.docx', '操作手册.pdf', '操作手册.docx', '申请表.pdf', '申请表.docx', '申请表.json', '检查报告.txt']);
+      // A code base with one exported function and no screens is a library: its document is a 设计说明书.
+      expect(out.files.map((f) => f.name)).toEqual(['源程序.pdf', '源程序.docx', '设计说明书.pdf', '设计说明书.docx', '申请表.pdf', '申请表.docx', '申请表.json', '检查报告.txt', '检查报告.json', '源程序清单.txt']);
+      const report = JSON.parse(Buffer.from(out.files[8].data).toString()) as { items: { level: string; code: string; message: string; evidence?: string[] }[] };
+      expect(report.items.every((i) => ['error', 'warning', 'info'].includes(i.level) && i.code && i.message)).toBe(true);
+      expect(Buffer.from(out.files[9].data).toString()).toMatch(/第 1 页（全文第 1 页）：src\/main\.ts:1–3/);
       expect(Buffer.isBuffer(out.files[0].data)).toBe(true);
       expect(out.files[0].data.subarray(0, 5).toString()).toBe('%PDF-');
       expect(stages.length).toBeGreaterThan(0);

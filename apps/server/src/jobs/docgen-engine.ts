@@ -1,11 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from '@mazhu/docgen';
 import type { FastifyBaseLogger } from 'fastify';
-import type { GeneratedMaterials, MaterialsEngine } from './materials';
-import { runGenerate, runIntake, warmUp } from './materials-core';
+import type { GeneratedMaterials, MaterialsEngine, RenderedContract } from './materials';
+import { runContract, runGenerate, runIntake, warmUp } from './materials-core';
+
+/** Bytes that crossed the thread boundary (structured clone gives Uint8Array) as a Buffer view, no copy. */
+const toBuffer = (d: Uint8Array): Buffer => Buffer.from(d.buffer, d.byteOffset, d.byteLength);
 
 interface Pending {
-  resolve(v: GeneratedMaterials | undefined): void;
+  resolve(v: unknown): void;
   reject(e: unknown): void;
   onStage?: (percent: number, message: string) => Promise<void> | void;
 }
@@ -18,7 +21,7 @@ interface Pending {
  */
 export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger; workerUrl?: URL } = {}): MaterialsEngine {
   if (!opts.worker) {
-    return { intake: runIntake, generate: ({ project, archive, onStage }) => runGenerate({ project, archive }, onStage), warmUp };
+    return { intake: runIntake, generate: ({ project, archive, onStage }) => runGenerate({ project, archive }, onStage), renderContract: runContract, warmUp };
   }
   let worker: Worker | undefined;
   /** Set when a worker could not even start (e.g. tsx missing): generations then run in-process. */
@@ -32,7 +35,7 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
     const w = new Worker(opts.workerUrl ?? new URL('./docgen-worker.mjs', import.meta.url), { execArgv: [] });
     w.unref();
     let online = false; // true once the worker script itself has loaded (it says `ready`)
-    w.on('message', (m: { ready?: boolean; id: number; stage?: { percent: number; message: string }; ok?: boolean; result?: GeneratedMaterials; error?: { name?: string; code?: string; message: string; stack?: string } }) => {
+    w.on('message', (m: { ready?: boolean; id: number; stage?: { percent: number; message: string }; ok?: boolean; result?: unknown; error?: { name?: string; code?: string; message: string; stack?: string } }) => {
       if (m.ready) {
         online = true;
         return;
@@ -45,7 +48,7 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
       }
       pending.delete(m.id);
       if (m.ok) {
-        p.resolve(m.result ? { ...m.result, files: m.result.files.map((f) => ({ name: f.name, data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.byteLength) })) } : undefined);
+        p.resolve(m.result);
       } else if (m.error?.name === 'DocgenError') {
         p.reject(new DocgenError(m.error.code as DocgenErrorCode, m.error.message));
       } else {
@@ -69,11 +72,11 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
     return w;
   }
 
-  function call(msg: object, onStage?: Pending['onStage']): Promise<GeneratedMaterials | undefined> {
+  function call(msg: object, onStage?: Pending['onStage']): Promise<unknown> {
     const id = ++seq;
     const w = start();
     w.ref(); // keep the process alive while a generation is in flight
-    return new Promise<GeneratedMaterials | undefined>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       pending.set(id, { resolve, reject, onStage });
       w.postMessage({ id, ...msg });
     }).finally(() => {
@@ -86,9 +89,20 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
     async generate({ project, archive, onStage }) {
       if (unavailable) return runGenerate({ project, archive }, onStage);
       try {
-        return (await call({ type: 'generate', input: { project, archive } }, onStage))!;
+        const r = (await call({ type: 'generate', input: { project, archive } }, onStage)) as GeneratedMaterials;
+        return { ...r, files: r.files.map((f) => ({ name: f.name, data: toBuffer(f.data) })) };
       } catch (e) {
         if (unavailable) return runGenerate({ project, archive }, onStage);
+        throw e;
+      }
+    },
+    async renderContract(input) {
+      if (unavailable) return runContract(input);
+      try {
+        const r = (await call({ type: 'contract', input })) as RenderedContract;
+        return { pdf: toBuffer(r.pdf), docx: toBuffer(r.docx) };
+      } catch (e) {
+        if (unavailable) return runContract(input);
         throw e;
       }
     },

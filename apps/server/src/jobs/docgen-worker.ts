@@ -1,15 +1,23 @@
 /**
  * Worker thread of the materials engine: runs `runGenerate` (intake, pagination, PDF/DOCX rendering, the verifier)
  * off the server's event loop, so requests stay fast while a generation runs. One job at a time.
- * Protocol: in { id, type: 'generate' | 'warm', input? }; out { id, stage } while working, then { id, ok, result | error }.
+ * Protocol: in { id, type: 'generate' | 'contract' | 'warm', input? }; out { id, stage } while working, then { id, ok, result | error }.
  */
 import { parentPort } from 'node:worker_threads';
-import { runGenerate, warmUp } from './materials-core';
+import { runContract, runGenerate, warmUp } from './materials-core';
 
-type Msg = { id: number; type: 'warm' } | { id: number; type: 'generate'; input: Parameters<typeof runGenerate>[0] };
+type Msg =
+  | { id: number; type: 'warm' }
+  | { id: number; type: 'generate'; input: Parameters<typeof runGenerate>[0] }
+  | { id: number; type: 'contract'; input: Parameters<typeof runContract>[0] };
 
 parentPort?.on('message', (msg: Msg) => {
-  const run = msg.type === 'warm' ? warmUp().then(() => undefined) : runGenerate(msg.input, (percent, message) => parentPort?.postMessage({ id: msg.id, stage: { percent, message } }));
+  const run: Promise<unknown> =
+    msg.type === 'warm'
+      ? warmUp().then(() => undefined)
+      : msg.type === 'contract'
+        ? runContract(msg.input)
+        : runGenerate(msg.input, (percent, message) => parentPort?.postMessage({ id: msg.id, stage: { percent, message } }));
   run.then(
     // Buffers are copied, not transferred: pdfkit/docx buffers may share Node's pool ArrayBuffer.
     (result) => parentPort?.postMessage({ id: msg.id, ok: true, result }),

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { materialsZipName, ZCharge, type ReportItem } from '@mazhu/contracts';
+import { materialsZipName, ZCharge, ZCodeSelection, type ApplicationForm, type ReportItem } from '@mazhu/contracts';
 import { zipSync } from 'fflate';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
 import type { AiWriter } from '../ai';
 import { AppError } from '../lib/errors';
+import type { FieldCipher } from '../lib/field-cipher';
+import { loadFiledContracts } from '../modules/contracts/contracts.service';
+import { loadProjectOwners } from '../modules/owners/owners.service';
 import type { PointsCharger } from '../modules/points/points.service';
 import { aiInputOf, fillForm } from '../modules/projects/ai-input';
 import { readForm, readMaterials, type StoredMaterials } from '../modules/projects/projects.presenter';
@@ -22,6 +25,42 @@ export const GenerateMaterials = {
 };
 export type GenerateMaterialsPayload = z.infer<typeof GenerateMaterials.payload>;
 
+type ProjectRow = Selectable<Database['projects']>;
+type ModuleRow = Selectable<Database['functional_modules']>;
+
+/**
+ * The project data handed to the materials engine: the row's name, version and texts, the R11 form (texts left
+ * empty taken from the stored AI information), its 著作权人 and the functional modules in order. Shared by every job that
+ * renders a project's materials.
+ */
+export function engineProjectOf(p: ProjectRow, form: ApplicationForm, modules: ModuleRow[], owners: unknown[] = []): EngineProject {
+  const aiInfo = (() => {
+    try {
+      return p.ai_json ? (JSON.parse(p.ai_json) as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  })();
+  return {
+    name: p.name,
+    version: p.version,
+    shortName: p.short_name || undefined,
+    category: p.category,
+    description: p.description || (typeof aiInfo.description === 'string' ? aiInfo.description : ''),
+    platform: p.platform || undefined,
+    ...form,
+    purpose: form.purpose ?? (typeof aiInfo.purpose === 'string' ? aiInfo.purpose : ''),
+    domain: form.domain ?? (typeof aiInfo.domain === 'string' ? aiInfo.domain : ''),
+    mainFunctions: form.mainFunctions ?? (typeof aiInfo.mainFunctions === 'string' ? aiInfo.mainFunctions : ''),
+    techFeatures: form.techFeatures ?? (typeof aiInfo.techFeatures === 'string' ? aiInfo.techFeatures : ''),
+    languages: form.languages ?? [],
+    sourceLines: form.sourceLines,
+    owners,
+    softwareForm: p.software_form || undefined,
+    modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[], evidence: JSON.parse(m.evidence || '[]') as string[] })),
+  };
+}
+
 /** Raised for problems that retrying cannot fix; the message is shown to the user. */
 export class PermanentJobError extends Error {}
 
@@ -32,8 +71,9 @@ const userMessage = (e: unknown): string | undefined => {
 };
 
 /**
- * Generates a project's materials: reads the project, its modules and its uploaded code, runs the materials
- * engine, zips 源程序/操作手册/申请表 (PDF + DOCX, and the form as JSON) with the verifier's report, stores the
+ * Generates a project's materials: reads the project, its modules, its owners (identity numbers decrypted for the
+ * form), the contracts its 开发方式 needs and its uploaded code, runs the materials engine, zips
+ * 源程序/操作手册/申请表 (PDF + DOCX, and the form as JSON) and the contracts (PDF + DOCX) with the verifier's report, stores the
  * zip under `materials/<projectId>/…` and replaces the previous materials. Mirrors progress on the project row.
  * On final failure (in the runner's transaction) it refunds the job's charge once and marks the project failed.
  */
@@ -44,8 +84,10 @@ export function createGenerateMaterialsJob(deps: {
   charger: PointsCharger;
   /** Fills what the user left empty (申请表 texts, functional modules) once per project, from its data and code analysis. */
   ai?: AiWriter;
+  /** Decrypts the owners' identity numbers for the application form (the user's own materials). */
+  cipher: FieldCipher;
 }): JobDefinition<GenerateMaterialsPayload> {
-  const { db, blobs, engine, charger, ai } = deps;
+  const { db, blobs, engine, charger, ai, cipher } = deps;
   const setProject = (id: number, patch: { status?: 'queued' | 'generating' | 'failed'; progress?: number; message?: string }) =>
     db.updateTable('projects').set(patch).where('id', '=', id).where('status', 'in', ['queued', 'generating']).execute();
 
@@ -71,43 +113,36 @@ export function createGenerateMaterialsJob(deps: {
         if (!p.description) p.description = info.description;
         await db.transaction().execute(async (trx) => {
           await trx.updateTable('projects').set({ ai_json: p.ai_json, form_json: JSON.stringify(form), description: p.description }).where('id', '=', projectId).execute();
-          if (modules.length === 0) {
+          if (modules.length === 0 && info.modules.length > 0) {
             const now = nowIso();
             await trx
               .insertInto('functional_modules')
-              .values(info.modules.map((m, i) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), sort: i, created_at: now, updated_at: now })))
+              .values(
+                info.modules.map((m, i) => ({
+                  project_id: projectId,
+                  name: m.name,
+                  description: m.description,
+                  operations: JSON.stringify(m.operations),
+                  evidence: JSON.stringify(m.basis ?? []),
+                  sort: i,
+                  created_at: now,
+                  updated_at: now,
+                })),
+              )
               .execute();
           }
         });
         modules = await loadModules();
       }
 
-      const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind } : undefined;
+      const selection = upload ? ZCodeSelection.safeParse(JSON.parse(upload.selection_json || '{}')) : undefined;
+      const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind, selection: selection?.success ? selection.data : undefined } : undefined;
       if (ctx.signal.aborted) throw new Error('runner stopping');
 
-      const aiInfo = (() => {
-        try {
-          return p.ai_json ? (JSON.parse(p.ai_json) as Record<string, unknown>) : {};
-        } catch {
-          return {};
-        }
-      })();
-      const project: EngineProject = {
-        name: p.name,
-        version: p.version,
-        shortName: p.short_name || undefined,
-        category: p.category,
-        description: p.description || (typeof aiInfo.description === 'string' ? aiInfo.description : ''),
-        platform: p.platform || undefined,
-        ...form,
-        purpose: form.purpose ?? (typeof aiInfo.purpose === 'string' ? aiInfo.purpose : ''),
-        domain: form.domain ?? (typeof aiInfo.domain === 'string' ? aiInfo.domain : ''),
-        mainFunctions: form.mainFunctions ?? (typeof aiInfo.mainFunctions === 'string' ? aiInfo.mainFunctions : ''),
-        techFeatures: form.techFeatures ?? (typeof aiInfo.techFeatures === 'string' ? aiInfo.techFeatures : ''),
-        languages: form.languages ?? [],
-        sourceLines: form.sourceLines,
-        modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[] })),
-      };
+      const owners = (await loadProjectOwners(db, cipher, projectId)).map(({ id: _id, ...o }) => o);
+      // The contracts this 开发方式 / 权利取得方式 needs: checked in the report and put in the zip.
+      const contracts = await loadFiledContracts(db, cipher, projectId, form);
+      const project: EngineProject = { ...engineProjectOf(p, form, modules, owners), contracts: contracts.map((c) => c.ref) };
 
       await ctx.progress(10, '生成源程序、操作手册和申请表');
       const out = await engine.generate({ project, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.75, msg) });
@@ -118,6 +153,15 @@ export function createGenerateMaterialsJob(deps: {
       const prefix = `${p.name}_${p.version}_`;
       const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
       for (const f of out.files) entries[prefix + f.name] = [f.data, { level: /\.(pdf|docx|zip|png|jpe?g)$/i.test(f.name) ? 0 : 6 }];
+      const contractFiles: { name: string; data: Uint8Array }[] = [];
+      for (const c of contracts) {
+        const read = (key: string) =>
+          blobs.get(key).catch(() => {
+            throw new PermanentJobError(`${c.title}的文件已丢失，请在“合同下载”中重新生成后再生成材料`);
+          });
+        contractFiles.push({ name: `${c.title}.pdf`, data: await read(c.pdfKey) }, { name: `${c.title}.docx`, data: await read(c.docxKey) });
+      }
+      for (const f of contractFiles) entries[prefix + f.name] = [f.data, { level: 0 }];
       const zip = zipSync(entries);
       const job = ctx.job;
       const key = `materials/${projectId}/${job.id}-${createHash('sha256').update(zip).digest('hex').slice(0, 12)}.zip`;
@@ -129,7 +173,7 @@ export function createGenerateMaterialsJob(deps: {
         blobKey: key,
         downloadName: materialsZipName(p.name, p.version),
         size: zip.length,
-        files: out.files.map((f) => ({ name: prefix + f.name, size: f.data.length })),
+        files: [...out.files, ...contractFiles].map((f) => ({ name: prefix + f.name, size: f.data.length })),
         report: out.report,
         ...(charge.success ? { charge: charge.data } : {}),
       };

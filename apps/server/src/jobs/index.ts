@@ -3,10 +3,13 @@ import type { AiWriter } from '../ai';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db';
 import type { Database } from '../db/schema';
+import type { FieldCipher } from '../lib/field-cipher';
 import { createPointsCharger, type PointsCharger } from '../modules/points/points.service';
 import type { BlobStore } from '../storage';
 import { createDocgenEngine } from './docgen-engine';
+import { createEnginePool } from './engine-pool';
 import { createGenerateMaterialsJob } from './generate-materials';
+import { createGenerateCorrectionJob } from '../modules/corrections/corrections.job';
 import { pruneUploads } from './maintenance';
 import type { MaterialsEngine } from './materials';
 import { createJobQueue, type JobQueue } from './queue';
@@ -31,13 +34,18 @@ export interface JobSystem {
 
 /**
  * The generation-job system: the queue (rows in generation_jobs), the in-process runner with every job
- * definition, and the materials engine. The runner is started by app.ts when ROLE is all or worker.
+ * definition, and the materials engine. The runner is started by app.ts when ROLE is all or worker; it runs
+ * `concurrency` jobs at once (JOB_CONCURRENCY), each rendering in its own engine worker thread.
  */
-export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; ai?: AiWriter; pollMs?: number }): JobSystem {
+export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; ai?: AiWriter; cipher: FieldCipher; pollMs?: number; concurrency?: number }): JobSystem {
   const charger = createPointsCharger(deps.dialect);
-  const engine = createDocgenEngine({ worker: true, log: deps.log });
-  const definitions = [createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai })];
-  const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs });
+  const concurrency = Math.max(1, deps.concurrency ?? 1);
+  const engine = createEnginePool(Array.from({ length: concurrency }, () => createDocgenEngine({ worker: true, log: deps.log })));
+  const definitions = [
+    createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai, cipher: deps.cipher }),
+    createGenerateCorrectionJob({ db: deps.db, blobs: deps.blobs, engine, charger, cipher: deps.cipher }),
+  ];
+  const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency });
   const queue = createJobQueue(() => runner.wake());
   let maintenance: NodeJS.Timeout | undefined;
   const prune = () =>

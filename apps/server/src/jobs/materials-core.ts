@@ -1,30 +1,40 @@
-import type { CodeAnalysis as ContractAnalysis, ReportItem } from '@mazhu/contracts';
+import type { CodeAnalysis as ContractAnalysis, CodeFileEntry, CodeSelection, ReportItem } from '@mazhu/contracts';
 import {
   analyseCode,
+  buildContract,
   buildManual,
+  buildSourceCodeDocument,
   checkApplicationForm,
-  formatReport,
+  formatSourceManifest,
+  checkOwnership,
   formFromProject,
+  levelOf,
   generateAll,
   intakeArchive,
   renderApplicationFormDocx,
   renderApplicationFormPdf,
+  renderContractDocx,
+  renderContractPdf,
   renderManualDocx,
   renderManualPdf,
   ZProject,
   type CodeFile,
+  type ContractInput,
+  type MetaFile,
+  type SkippedFile,
   type FormIssue,
-  type MaterialsReport,
+  type VerifyItem,
 } from '@mazhu/docgen';
-import type { EngineProject, GeneratedMaterials, IntakenCode } from './materials';
+import type { EngineProject, GeneratedMaterials, IntakenCode, RenderedContract } from './materials';
 
 const LINES_PER_PAGE = 50;
 
 /** The engine's analysis in the shape of the contracts (what the upload answer and the project show). */
-function presentAnalysis(files: CodeFile[], skipped: number): { analysis: ContractAnalysis; hints: unknown } {
-  const a = analyseCode(files);
+function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = []): { analysis: ContractAnalysis; hints: unknown } {
+  const a = analyseCode(files, meta);
   const t = a.stats.total;
-  const printable = t.code + t.comment;
+  // The page count as it will be printed: the selection paginated exactly as the generation will (wrapping included).
+  const paged = files.length ? buildSourceCodeDocument({ name: '代码分析系统', version: 'V1.0', files, linesPerPage: LINES_PER_PAGE }) : undefined;
   return {
     analysis: {
       languages: a.languageList,
@@ -38,14 +48,24 @@ function presentAnalysis(files: CodeFile[], skipped: number): { analysis: Contra
         .sort((x, y) => y.lines - x.lines),
       skipped,
       entry: a.entryFile ?? '',
-      estimatedPages: Math.min(60, Math.max(1, Math.ceil(printable / LINES_PER_PAGE))),
+      estimatedPages: paged?.pages.length ?? 0,
+      totalPages: paged?.totalPages ?? 0,
+      form: a.form,
+      versions: a.versions.slice(0, 20),
+      provenance: [...a.provenance.signs.filter((x) => x.kind !== 'author').map((x) => x.message), ...a.provenance.authors.slice(0, 5).map((x) => `${x.lines} 行注释署名“${x.name}”`)].slice(0, 20),
     },
-    hints: a.hints,
+    hints: { ...a.hints, form: a.form, units: a.structure.units },
   };
 }
 
-function toReport(r: MaterialsReport | undefined, issues: FormIssue[]): ReportItem[] {
-  const items: ReportItem[] = (r?.items ?? []).map((i) => ({ level: i.ok ? 'info' : 'error', code: i.title, message: `${i.title}：${i.detail}` }));
+/** The engine's report as the API's items (level, code, message, evidence); form issues not already reported are added. */
+function toReport(r: { items: VerifyItem[] } | undefined, issues: FormIssue[]): ReportItem[] {
+  const items: ReportItem[] = (r?.items ?? []).map((i) => ({
+    level: levelOf(i),
+    code: i.code ?? i.title,
+    message: `${i.title}：${i.detail}`,
+    ...(i.evidence?.length ? { evidence: i.evidence.slice(0, 200) } : {}),
+  }));
   for (const f of issues) {
     if (items.some((i) => i.message.includes(f.message))) continue;
     items.push({ level: f.level, code: `form.${f.field}`, message: f.message });
@@ -53,12 +73,38 @@ function toReport(r: MaterialsReport | undefined, issues: FormIssue[]): ReportIt
   return items;
 }
 
+const LEVEL_MARK = { error: '未通过', warning: '需注意', info: '通过' } as const;
+
+/** 检查报告.txt from API items (used when the engine's own report is not at hand). */
+function reportText(items: ReportItem[]): string {
+  const out: string[] = [];
+  for (const level of ['error', 'warning', 'info'] as const) {
+    for (const i of items.filter((x) => x.level === level)) {
+      out.push(`[${LEVEL_MARK[level]}] ${i.message}`);
+      for (const e of (i.evidence ?? []).slice(0, 30)) out.push(`    - ${e}`);
+    }
+  }
+  const n = (l: ReportItem['level']) => items.filter((i) => i.level === l).length;
+  out.push('', `结论：未通过 ${n('error')} 项，需注意 ${n('warning')} 项，通过 ${n('info')} 项。`);
+  return out.join('\n');
+}
+
+const countLevels = (items: ReportItem[]) => ({ error: items.filter((i) => i.level === 'error').length, warning: items.filter((i) => i.level === 'warning').length, info: items.filter((i) => i.level === 'info').length });
 const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 2), 'utf8');
 const text = (s: string) => Buffer.from(`\ufeff${s}\n`, 'utf8');
 
-export async function runIntake(archive: Uint8Array, kind: 'zip' | 'tar.gz'): Promise<IntakenCode> {
-  const r = await intakeArchive(archive, kind);
-  return { files: r.files, ...presentAnalysis(r.files, r.skipped.length) };
+/**
+ * Reads an upload with the user's selection (include/exclude, gitignore syntax) and analyses it: the files the
+ * engine will print, the descriptors it reads, every file with included/excluded and the reason, and the analysis
+ * shown to the user (its page count is the exact pagination of this selection).
+ */
+export async function runIntake(archive: Uint8Array, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode> {
+  const r = await intakeArchive(archive, kind, { include: selection?.include, exclude: selection?.exclude });
+  const fileList: CodeFileEntry[] = [
+    ...r.files.map((f) => ({ path: f.path, included: true, reason: '', language: f.language, lines: f.lines })),
+    ...r.skipped.map((x) => ({ path: x.path, included: false, reason: x.reason, language: '', lines: 0 })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files: r.files, meta: r.meta, skippedFiles: r.skipped, fileList, ...presentAnalysis(r.files, r.skipped.length, r.meta) };
 }
 
 type Stage = (percent: number, message: string) => void | Promise<void>;
@@ -69,37 +115,49 @@ type Stage = (percent: number, message: string) => void | Promise<void>;
  * the form only) the manual and the form are made and the report says the source-code document needs the real
  * code — it is never invented. Pure (no disk, database or network): runs in the docgen worker thread or in-process.
  */
-export async function runGenerate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz' } }, onStage?: Stage): Promise<GeneratedMaterials> {
+export async function runGenerate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection } }, onStage?: Stage): Promise<GeneratedMaterials> {
   const { project } = input;
   const files: GeneratedMaterials['files'] = [];
   if (input.archive) {
     await onStage?.(5, '读取并分析源代码');
-    const code = await runIntake(input.archive.data, input.archive.kind);
+    const code = await runIntake(input.archive.data, input.archive.kind, input.archive.selection);
     await onStage?.(20, '排版源程序、操作手册和申请表');
     const withCode = { ...project, languages: code.analysis.languages, sourceLines: code.analysis.sourceLines };
-    const g = await generateAll({ name: project.name, version: project.version, files: code.files as CodeFile[], project: withCode as never });
+    const g = await generateAll({ name: project.name, version: project.version, files: code.files as CodeFile[], meta: code.meta as MetaFile[], skipped: code.skippedFiles as SkippedFile[], audience: 'web', project: withCode as never });
     files.push({ name: '源程序.pdf', data: g.sourcePdf }, { name: '源程序.docx', data: g.sourceDocx });
-    if (g.manualPdf) files.push({ name: '操作手册.pdf', data: g.manualPdf });
-    if (g.manualDocx) files.push({ name: '操作手册.docx', data: g.manualDocx });
+    // The document is named by its kind: 操作手册 (software with a user interface), 设计说明书 or 使用说明.
+    const doc = g.manual?.kind ?? '操作手册';
+    if (g.manualPdf) files.push({ name: `${doc}.pdf`, data: g.manualPdf });
+    if (g.manualDocx) files.push({ name: `${doc}.docx`, data: g.manualDocx });
     files.push({ name: '申请表.pdf', data: g.formPdf }, { name: '申请表.docx', data: g.formDocx }, { name: '申请表.json', data: json(g.form) });
     const report = toReport(g.report, g.formIssues);
-    files.push({ name: '检查报告.txt', data: text(formatReport(g.report)) });
+    files.push({ name: '检查报告.txt', data: text(reportText(report)) });
+    files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) });
+    files.push({ name: '源程序清单.txt', data: text(formatSourceManifest(g.manifest)) });
     return { files, report };
   }
   const p = ZProject.parse(project);
   await onStage?.(10, '排版操作手册');
   const manual = buildManual(p);
-  files.push({ name: '操作手册.pdf', data: await renderManualPdf(manual) }, { name: '操作手册.docx', data: await renderManualDocx(manual) });
+  files.push({ name: `${manual.kind}.pdf`, data: await renderManualPdf(manual) }, { name: `${manual.kind}.docx`, data: await renderManualDocx(manual) });
   await onStage?.(70, '填写申请表');
   const form = formFromProject(p, undefined, { document: manual.pages.length });
   const issues = checkApplicationForm(form);
+  const ownerErrors = issues.filter((i) => i.level === 'error' && String(i.field).startsWith('owners')).length;
   files.push({ name: '申请表.pdf', data: await renderApplicationFormPdf(form) }, { name: '申请表.docx', data: await renderApplicationFormDocx(form) }, { name: '申请表.json', data: json(form) });
   const report: ReportItem[] = [
     { level: 'error', code: 'NO_SOURCE_CODE', message: '未上传源代码：程序鉴别材料（源程序）须来自真实代码，请在项目中上传代码压缩包后重新生成（系统不会编造代码）' },
-    ...toReport(undefined, issues),
+    ...toReport({ items: checkOwnership(form, p.contracts, ownerErrors) }, issues),
   ];
-  files.push({ name: '检查报告.txt', data: text(report.map((r) => `${r.level === 'error' ? '✗' : r.level === 'warning' ? '!' : '✓'} ${r.message}`).join('\n')) });
+  files.push({ name: '检查报告.txt', data: text(reportText(report)) });
+  files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) });
   return { files, report };
+}
+
+/** Fills a contract template and renders it as PDF and DOCX (pure; runs in the docgen worker thread). */
+export async function runContract(input: ContractInput): Promise<RenderedContract> {
+  const doc = buildContract(input);
+  return { pdf: await renderContractPdf(doc), docx: await renderContractDocx(doc) };
 }
 
 /** A tiny generation that loads the fonts, pdfkit, docx and pdfjs once, so the first real job is not slower. */

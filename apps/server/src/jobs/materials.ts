@@ -1,4 +1,5 @@
-import type { CodeAnalysis, ReportItem } from '@mazhu/contracts';
+import type { CodeAnalysis, CodeFileEntry, CodeSelection, ReportItem } from '@mazhu/contracts';
+import type { ContractInput } from '@mazhu/docgen';
 
 /** The project data handed to the materials engine (docgen's `ProjectInput` shape). */
 export type EngineProject = Record<string, unknown> & { name: string; version: string };
@@ -6,6 +7,12 @@ export type EngineProject = Record<string, unknown> & { name: string; version: s
 /** A code base read from an upload: the engine's files plus the analysis shown to the user. */
 export interface IntakenCode {
   files: unknown[];
+  /** Descriptors, READMEs, licences and configuration files of the upload (never printed). */
+  meta?: unknown[];
+  /** Files intake left out, each with its reason (shown in the file selection and the report). */
+  skippedFiles?: unknown[];
+  /** Every file with included/excluded and the reason (the file selection of the code step). */
+  fileList?: CodeFileEntry[];
   analysis: CodeAnalysis;
   /** Structure hints for the AI writer (routes, pages, entities…). */
   hints: unknown;
@@ -17,14 +24,22 @@ export interface GeneratedMaterials {
   report: ReportItem[];
 }
 
+/** A contract rendered by the engine. */
+export interface RenderedContract {
+  pdf: Uint8Array;
+  docx: Uint8Array;
+}
+
 /**
  * What the server needs from the materials engine (packages/docgen), as a narrow interface so tests can pass
  * a fake (e.g. one that fails) and so the job handler does not depend on docgen's internals.
  */
 export interface MaterialsEngine {
-  intake(archive: Uint8Array, kind: 'zip' | 'tar.gz'): Promise<IntakenCode>;
-  /** All the materials; with `archive` the code is read again (the archive as uploaded) and printed. */
-  generate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz' }; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
+  intake(archive: Uint8Array, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode>;
+  /** All the materials; with `archive` the code is read again (the archive as uploaded, with the user's selection) and printed. */
+  generate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection }; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
+  /** Fills and renders a contract (docgen `ContractInput`), off the event loop when a worker thread is used. */
+  renderContract(input: ContractInput): Promise<RenderedContract>;
   /** Loads fonts and renderers once so the first generation is not slower (optional). */
   warmUp?(): Promise<void>;
   /** Releases a worker thread, if any. */

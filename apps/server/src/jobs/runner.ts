@@ -12,6 +12,8 @@ export interface JobRunnerOptions {
   definitions: JobDefinition<never>[];
   /** How often an idle runner looks for work (ms). `wake()` makes it look at once. */
   pollMs?: number;
+  /** Jobs run at the same time by this process (each claims its own job; default 1). */
+  concurrency?: number;
   /** How long a claimed job stays ours without a heartbeat (ms); renewed every third of it. */
   leaseMs?: number;
   retry?: RetryPolicy;
@@ -34,7 +36,8 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
  * (`state='running'`, `lease_until`, `locked_by`) by a guarded UPDATE, so any number of processes may poll the
  * same table; a job whose lease expired — its process crashed or was killed — is claimed again and retried.
  * On start it also releases jobs left 'running' by a dead process of this host at once (no need to wait for
- * the lease). Handlers run on this event loop: they yield between stages.
+ * the lease). Handlers run on this event loop: they yield between stages. With `concurrency` > 1 that many
+ * slots run side by side (the materials engine then has as many worker threads: jobs/index.ts).
  */
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const { db, log } = opts;
@@ -45,10 +48,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const host = os.hostname();
   const workerId = `${host}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
 
+  const concurrency = Math.max(1, Math.floor(opts.concurrency ?? 1));
   let running = false;
-  let loopDone: Promise<void> | undefined;
-  let wakeUp: (() => void) | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  let loopDone: Promise<unknown> | undefined;
+  /** Idle slots waiting for work; `wake()` releases them all. */
+  const sleepers = new Set<() => void>();
   let woken = false;
   const abort = new AbortController();
 
@@ -192,17 +196,18 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
         resolve();
         return;
       }
-      wakeUp = () => {
+      const done = () => {
         clearTimeout(timer);
-        wakeUp = undefined;
+        sleepers.delete(done);
         resolve();
       };
-      timer = setTimeout(() => wakeUp?.(), ms);
+      const timer = setTimeout(done, ms);
+      sleepers.add(done);
     });
   }
 
+  /** One slot: claims and runs due jobs one after another, sleeping when there is none. */
   async function loop() {
-    await releaseOrphans().catch((e: unknown) => log.warn({ err: e }, 'releasing orphan jobs failed'));
     while (running) {
       let ran = false;
       try {
@@ -219,18 +224,20 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
     start() {
       if (running) return;
       running = true;
-      log.info({ workerId }, 'job runner started');
-      loopDone = loop();
+      log.info({ workerId, concurrency }, 'job runner started');
+      loopDone = releaseOrphans()
+        .catch((e: unknown) => log.warn({ err: e }, 'releasing orphan jobs failed'))
+        .then(() => Promise.all(Array.from({ length: concurrency }, () => loop())));
     },
     async stop() {
       if (!running) return;
       running = false;
       abort.abort();
-      wakeUp?.();
+      for (const s of [...sleepers]) s();
       await loopDone;
     },
     wake() {
-      if (wakeUp) wakeUp();
+      if (sleepers.size) for (const s of [...sleepers]) s();
       else woken = true;
     },
     runOnce,

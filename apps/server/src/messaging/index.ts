@@ -33,13 +33,14 @@ export class Outbox {
 
 /**
  * Builds the sender from the configuration:
- * - e-mail through SMTP with nodemailer when `SMTP_URL` is set, else the log (and the outbox);
+ * - e-mail through SMTP with nodemailer when `SMTP_URL` is set, else the log (and the outbox); in production
+ *   (NODE_ENV=production) a message is never written to the log: without SMTP_URL / SMS_GATEWAY_URL sending fails;
  * - SMS through an HTTP gateway when `SMS_GATEWAY_URL` is set (POST JSON `{mobile, text}` with
  *   `Authorization: Bearer SMS_GATEWAY_KEY`; adapt Aliyun/Tencent behind such a relay), else the log (and the outbox).
  * Every message is also recorded in `outbox` when one is given (OUTBOX=1).
  */
 export function createMessageSender(
-  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey'>,
+  config: Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'smsGatewayUrl' | 'smsGatewayKey'> & { env?: AppConfig['env'] },
   log: FastifyBaseLogger,
   outbox?: Outbox,
 ): MessageSender {
@@ -55,6 +56,10 @@ export function createMessageSender(
           signal: AbortSignal.timeout(10_000),
         });
         if (!res.ok) throw new Error(`SMS gateway answered HTTP ${res.status}`);
+      } else if (config.env === 'production') {
+        // A message may carry a verification code: production never writes it to the log.
+        log.warn({ channel: 'sms' }, 'SMS not sent: SMS_GATEWAY_URL is not configured');
+        throw new Error('no SMS gateway configured');
       } else {
         log.info({ channel: 'sms', to: mobile }, `[SMS] ${text}`);
       }
@@ -63,6 +68,9 @@ export function createMessageSender(
     async sendEmail(to, subject, text) {
       if (transport) {
         await transport.sendMail({ from: config.mailFrom, to, subject, text });
+      } else if (config.env === 'production') {
+        log.warn({ channel: 'email' }, 'e-mail not sent: SMTP_URL is not configured');
+        throw new Error('no SMTP server configured');
       } else {
         log.info({ channel: 'email', to }, `[E-mail] ${subject}: ${text}`);
       }

@@ -1,7 +1,12 @@
+import { closePrototypePool } from '@mazhu/docgen';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
 import { createMessageSender } from '../messaging';
 import { authRoutes } from './auth/auth.routes';
+import { createAttemptGuard } from './auth/attempts';
+import { batchRoutes } from './batch/batch.routes';
+import { ownerDirectory } from './batch/batch.owners';
+import { createBatchService } from './batch/batch.service';
 import { createAuthService } from './auth/auth.service';
 import { createCodeService } from './auth/codes.service';
 import { captchaRoutes } from './captcha/captcha.routes';
@@ -9,8 +14,24 @@ import { codeProjectsRoutes } from './code-projects/code-projects.routes';
 import { createCodeProjectService } from './code-projects/code-projects.service';
 import { createCaptchaService } from './captcha/captcha.service';
 import { contentRoutes } from './content/content.routes';
+import { adminRoutes } from './admin/admin.routes';
+import { adminGuardPlugin } from './admin/guard';
+import { createOperatorSessions } from './operators/operator-sessions';
+import { correctionsRoutes } from './corrections/corrections.routes';
+import { createCorrectionService } from './corrections/corrections.service';
+import { createNoticeReader } from './corrections/notice-reader';
+import { contractsRoutes } from './contracts/contracts.routes';
+import { createContractService } from './contracts/contracts.service';
+import { revokeOperatorSessionByToken } from './operators/operator-sessions';
 import { bootstrapOperator, operatorRoutes } from './operators/operators';
+import { ownersRoutes } from './owners/owners.routes';
+import { createOwnerService } from './owners/owners.service';
+import { createPointsModule } from './points';
+import { pointsAdminRoutes } from './points/points-admin.routes';
 import { pointsRoutes } from './points/points.routes';
+import { createScreenReader } from './preview/ocr';
+import { previewRoutes } from './preview/preview.routes';
+import { createPreviewService } from './preview/preview.service';
 import { projectsAiRoutes } from './projects/projects-ai.routes';
 import { createProjectAiService } from './projects/projects-ai.service';
 import { projectsRoutes } from './projects/projects.routes';
@@ -23,6 +44,9 @@ import { createUserService } from './users/users.service';
  */
 export async function registerModules(app: FastifyInstance, deps: AppDeps): Promise<void> {
   const { db, kv, config, sessions } = deps;
+  // The operator guard comes first so it covers every /api/admin/… route, whichever module declares it.
+  const operatorSessions = createOperatorSessions(db);
+  await app.register(adminGuardPlugin, { operatorSessions });
   await app.register(contentRoutes, { db });
 
   // Answers arriving under 300 ms after the challenge are refused in production (a human cannot drag that fast).
@@ -30,20 +54,38 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   if (config.env !== 'test') app.addHook('onReady', () => captcha.ready());
   await app.register(captchaRoutes, { captcha });
 
+  const points = createPointsModule(deps);
+
   const sender = createMessageSender(config, app.log, deps.outbox);
   const codes = createCodeService({ db, kv, sender, captcha });
-  const auth = createAuthService({ db, kv, codes, sessions, config });
-  const users = createUserService({ db, codes, sessions });
-  await app.register(authRoutes, { auth, codes, users, sessions, outbox: deps.outbox });
+  const attempts = createAttemptGuard(deps.attempts);
+  const auth = createAuthService({ db, codes, sessions, attempts, captcha, config, rewardInvitation: points.rewardInvitation });
+  const users = createUserService({ db, codes, sessions, attempts });
+  await app.register(authRoutes, { auth, codes, users, sessions, outbox: deps.outbox, operatorLogout: (token) => revokeOperatorSessionByToken(db, token) });
 
   await bootstrapOperator(db, config.operator?.username, config.operator?.password);
-  await app.register(operatorRoutes, { db, kv });
+  await app.register(operatorRoutes, { db, attempts, captcha, operatorSessions });
 
-  await app.register(pointsRoutes, { db });
+  await app.register(pointsRoutes, { db, packages: points.packages, topUps: points.topUps });
+  await app.register(pointsAdminRoutes, { db, ...points });
   const { blobs, jobs } = deps;
-  const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger });
+  const owners = createOwnerService({ db, cipher: deps.cipher });
+  await app.register(ownersRoutes, { owners });
+  await app.register(contractsRoutes, { contracts: createContractService({ db, cipher: deps.cipher, blobs, engine: jobs.engine, owners }) });
+  const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger, owners });
   await app.register(projectsRoutes, { projects });
+  await app.register(adminRoutes, { db, projects });
   await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai }) });
   const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects });
   await app.register(codeProjectsRoutes, { codeProjects, projects });
+  await app.register(batchRoutes, { batch: createBatchService({ db, blobs, engine: jobs.engine, queue: jobs.queue, projects, owners: ownerDirectory(owners) }) });
+
+  const reader = createScreenReader();
+  app.addHook('onClose', async () => {
+    await reader.close();
+    await closePrototypePool();
+  });
+  await app.register(previewRoutes, { preview: createPreviewService({ db, blobs, reader }), kv });
+  const corrections = createCorrectionService({ db, blobs, queue: jobs.queue, charger: jobs.charger, projects });
+  await app.register(correctionsRoutes, { corrections, reader: createNoticeReader() });
 }

@@ -11,6 +11,7 @@ import {
   type AiPolishFunctionResult,
   type AiGenerateRequest,
   type AiProvider,
+  type CodeFiles,
   type CodeProjectIntegral,
   type CodeProjectListQuery,
   type CodeUpload,
@@ -24,6 +25,7 @@ import {
   type ProjectInput,
   type ProjectListItem,
   type ProjectListQuery,
+  type SetCodeSelectionRequest,
   type UserPoints,
   type WordStatus,
 } from '@mazhu/contracts';
@@ -76,6 +78,10 @@ export const delCodeProject = (id: number) => get<null>('/api/delCodeProject', {
 export const delProject = (id: number) => get<null>('/api/delProject', { id }, { cancelKey: false });
 export const getCodeProjectIntegral = (q: { id?: number; uploadId?: number }, signal?: AbortSignal) =>
   get<CodeProjectIntegral>('/api/getCodeProjectIntegral', q, { signal, silent: true });
+/** Every file of an upload with 印入/排除 and why, under its stored selection. */
+export const getCodeFiles = (uploadId: number, signal?: AbortSignal) => get<CodeFiles>('/api/getCodeFiles', { uploadId }, { signal });
+/** Changes an upload's file selection; the answer carries the recomputed analysis. */
+export const setCodeSelection = (req: SetCodeSelectionRequest) => post<CodeFiles>('/api/setCodeSelection', req);
 export const getIntegralSetting = (signal?: AbortSignal) => get<IntegralSetting>('/api/getIntegralSetting', undefined, { signal, silent: true });
 
 // ---- AI writing --------------------------------------------------------------------------------
@@ -231,7 +237,8 @@ export function downloadFileName(newBase: string, originalName: string | null): 
 /** Characters a file name may not contain on common systems. */
 const sanitize = (s: string) => s.replace(/[\\/:*?"<>|\r\n\t]/g, '_');
 
-function saveBlob(blob: Blob, name: string): void {
+/** Saves a Blob as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
@@ -252,6 +259,14 @@ export async function downloadMaterials(p: { id: number; source: 'form' | 'code'
     p.source === 'code'
       ? await http.post<Blob>('/api/getCodeProjectDownload', { id: p.id }, { responseType: 'blob', timeout: UPLOAD_TIMEOUT_MS })
       : await http.get<Blob>('/api/getProjectWordDownload', { params: { id: p.id }, responseType: 'blob', timeout: UPLOAD_TIMEOUT_MS });
+  return saveDownload(res, materialsZipName(p.name, p.version));
+}
+
+/**
+ * Saves a binary answer (a zip or a workbook) as `newBase` + the extension of the server's file name; an answer that
+ * is a JSON envelope is an error whose message is shown (and 302/304/305 sign out). Resolves whether it was saved.
+ */
+export async function saveDownload(res: { status: number; headers: Record<string, unknown>; data: Blob }, newBase: string): Promise<boolean> {
   const type = String(res.headers['content-type'] ?? '');
   if (res.status !== 200) {
     notify.error('下载失败，请稍后重试');
@@ -269,7 +284,7 @@ export async function downloadMaterials(p: { id: number; source: 'form' | 'code'
     return false;
   }
   const original = fileNameFromDisposition(res.headers['content-disposition'] as string | undefined);
-  saveBlob(res.data, downloadFileName(sanitize(materialsZipName(p.name, p.version)), original));
+  saveBlob(res.data, downloadFileName(sanitize(newBase), original));
   return true;
 }
 

@@ -39,13 +39,6 @@ interface MazhuConfig extends AxiosRequestConfig {
   mazhu?: { silent: boolean; cancelKey: string | false };
 }
 
-export const http = axios.create({
-  timeout: LIMITS.requestTimeoutMs,
-  // Resolve every status: non-200 is handled below instead of being thrown.
-  validateStatus: () => true,
-  paramsSerializer: { serialize: (params) => toQueryString(params as Record<string, unknown>) },
-});
-
 const pending = new Map<string, AbortController>();
 
 /** URL-encodes a flat payload for the query string; `undefined` and `null` values are left out. */
@@ -78,16 +71,6 @@ export function isCancel(err: unknown): boolean {
   return axios.isCancel(err);
 }
 
-http.interceptors.request.use((config) => {
-  const { token, sessionId } = useUserStore.getState();
-  config.headers.set('token', token ?? '');
-  config.headers.set('sessionid', sessionId ?? '');
-  if (!(config.data instanceof FormData) && !config.headers.has('content-type')) {
-    config.headers.set('content-type', 'application/json;charset=UTF-8');
-  }
-  return config;
-});
-
 let signingOut = false;
 
 /** Clears the session and goes to / (codes 302/304/305). */
@@ -101,62 +84,98 @@ export function forceSignOut(): void {
   }, 0);
 }
 
-async function send<T>(config: MazhuConfig, options: RequestOptions): Promise<ApiResult<T>> {
-  const url = config.url ?? '';
-  const cancelKey = options.cancelKey === undefined ? url : options.cancelKey;
-  const controller = new AbortController();
-  if (cancelKey !== false) {
-    pending.get(cancelKey)?.abort(new CanceledError(CANCEL_DUPLICATE));
-    pending.set(cancelKey, controller);
-  }
-  if (options.signal) {
-    if (options.signal.aborted) controller.abort(new CanceledError(CANCEL_ONE));
-    else options.signal.addEventListener('abort', () => controller.abort(new CanceledError(CANCEL_ONE)), { once: true });
-  }
+/** Where a client finds its session and what it does when the server says the session is gone. */
+export interface ApiClientOptions {
+  /** The `token` and `sessionid` headers to send. */
+  credentials: () => { token: string; sessionId: string };
+  /** Called on 302/304/305 (after the message is shown). */
+  onSignOut: () => void;
+}
 
-  let response: AxiosResponse<Envelope<T>>;
-  try {
-    response = await http.request<Envelope<T>>({
-      ...config,
-      signal: controller.signal,
-      timeout: options.timeout ?? LIMITS.requestTimeoutMs,
-    });
-  } catch (err) {
-    // The abort reason carries the spec's cancel message.
-    if (controller.signal.aborted && controller.signal.reason instanceof CanceledError) throw controller.signal.reason;
-    throw err;
-  } finally {
-    if (cancelKey !== false && pending.get(cancelKey) === controller) pending.delete(cancelKey);
-  }
+/**
+ * One request client with the behaviour above. The user site's client (`get`, `post`, `upload`, `http`) is built
+ * from it with the user's session; the back office builds its own with the operator's session.
+ */
+export function createApiClient(client: ApiClientOptions) {
+  const http = axios.create({
+    timeout: LIMITS.requestTimeoutMs,
+    // Resolve every status: non-200 is handled below instead of being thrown.
+    validateStatus: () => true,
+    paramsSerializer: { serialize: (params) => toQueryString(params as Record<string, unknown>) },
+  });
 
-  if (response.status !== 200) {
-    console.error(`[request] ${config.method?.toUpperCase()} ${url} answered HTTP ${response.status}`);
-    return null;
-  }
-  const body = response.data;
-  if (body && typeof body === 'object' && typeof body.code === 'number') {
-    if (body.code !== ApiCode.Ok && body.code !== ApiCode.LoginOk) {
-      const silent = options.silent || SILENT_URLS.has(url);
-      if (!silent && body.msg) notify.error(body.msg);
-      if (SIGN_OUT_CODES.includes(body.code)) forceSignOut();
+  http.interceptors.request.use((config) => {
+    const { token, sessionId } = client.credentials();
+    config.headers.set('token', token ?? '');
+    config.headers.set('sessionid', sessionId ?? '');
+    if (!(config.data instanceof FormData) && !config.headers.has('content-type')) {
+      config.headers.set('content-type', 'application/json;charset=UTF-8');
     }
+    return config;
+  });
+
+  async function send<T>(config: MazhuConfig, options: RequestOptions): Promise<ApiResult<T>> {
+    const url = config.url ?? '';
+    const cancelKey = options.cancelKey === undefined ? url : options.cancelKey;
+    const controller = new AbortController();
+    if (cancelKey !== false) {
+      pending.get(cancelKey)?.abort(new CanceledError(CANCEL_DUPLICATE));
+      pending.set(cancelKey, controller);
+    }
+    if (options.signal) {
+      if (options.signal.aborted) controller.abort(new CanceledError(CANCEL_ONE));
+      else options.signal.addEventListener('abort', () => controller.abort(new CanceledError(CANCEL_ONE)), { once: true });
+    }
+
+    let response: AxiosResponse<Envelope<T>>;
+    try {
+      response = await http.request<Envelope<T>>({
+        ...config,
+        signal: controller.signal,
+        timeout: options.timeout ?? LIMITS.requestTimeoutMs,
+      });
+    } catch (err) {
+      // The abort reason carries the spec's cancel message.
+      if (controller.signal.aborted && controller.signal.reason instanceof CanceledError) throw controller.signal.reason;
+      throw err;
+    } finally {
+      if (cancelKey !== false && pending.get(cancelKey) === controller) pending.delete(cancelKey);
+    }
+
+    if (response.status !== 200) {
+      console.error(`[request] ${config.method?.toUpperCase()} ${url} answered HTTP ${response.status}`);
+      return null;
+    }
+    const body = response.data;
+    if (body && typeof body === 'object' && typeof body.code === 'number') {
+      if (body.code !== ApiCode.Ok && body.code !== ApiCode.LoginOk) {
+        const silent = options.silent || SILENT_URLS.has(url);
+        if (!silent && body.msg) notify.error(body.msg);
+        if (SIGN_OUT_CODES.includes(body.code)) client.onSignOut();
+      }
+    }
+    return body;
   }
-  return body;
+
+  function get<T>(url: string, params?: object, options: RequestOptions = {}): Promise<ApiResult<T>> {
+    return send<T>({ url, method: 'get', params }, options);
+  }
+
+  function post<T>(url: string, data?: object, options: RequestOptions = {}): Promise<ApiResult<T>> {
+    return send<T>({ url, method: 'post', data: data ?? {} }, options);
+  }
+
+  /** multipart/form-data: plain values are appended as text, Blobs as files. */
+  function upload<T>(url: string, data: FormData | Record<string, unknown>, options: RequestOptions = {}): Promise<ApiResult<T>> {
+    const form = data instanceof FormData ? data : toFormData(data);
+    return send<T>({ url, method: 'post', data: form }, options);
+  }
+
+  return { http, get, post, upload };
 }
 
-export function get<T>(url: string, params?: object, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  return send<T>({ url, method: 'get', params }, options);
-}
-
-export function post<T>(url: string, data?: object, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  return send<T>({ url, method: 'post', data: data ?? {} }, options);
-}
-
-/** multipart/form-data: plain values are appended as text, Blobs as files. */
-export function upload<T>(url: string, data: FormData | Record<string, unknown>, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const form = data instanceof FormData ? data : toFormData(data);
-  return send<T>({ url, method: 'post', data: form }, options);
-}
+const userClient = createApiClient({ credentials: () => useUserStore.getState(), onSignOut: forceSignOut });
+export const { http, get, post, upload } = userClient;
 
 export function toFormData(data: Record<string, unknown>): FormData {
   const form = new FormData();

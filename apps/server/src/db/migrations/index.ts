@@ -4,6 +4,13 @@ import { m001Foundation } from './001-foundation';
 import { m002Accounts } from './002-accounts';
 import { m002bOperators } from './002b-operators';
 import { m003Projects } from './003-projects';
+import { m004OwnersContracts } from './004-owners-contracts';
+import { m005Grounding } from './005-grounding';
+import { m006Screens } from './006-screens';
+import { m007Points } from './007-points';
+import { m008Batch } from './008-batch';
+import { m009Corrections } from './009-corrections';
+import { m010Admin } from './010-admin';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -12,4 +19,16 @@ export interface VersionedMigration {
 }
 
 /** Every migration in order. Add new ones at the end. */
-export const migrations: VersionedMigration[] = [m001Foundation, m002Accounts, m002bOperators, m003Projects];
+export const migrations: VersionedMigration[] = [
+  m001Foundation,
+  m002Accounts,
+  m002bOperators,
+  m003Projects,
+  m004OwnersContracts,
+  m005Grounding,
+  m006Screens,
+  m007Points,
+  m008Batch,
+  m009Corrections,
+  m010Admin,
+];

@@ -25,7 +25,15 @@ import type { SessionStore } from './sessions';
 /** Account routes: send code, register, login, logout, session info, profile, password, binding, dev outbox. */
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { auth: AuthService; codes: CodeService; users: UserService; sessions: SessionStore; outbox?: Outbox },
+  opts: {
+    auth: AuthService;
+    codes: CodeService;
+    users: UserService;
+    sessions: SessionStore;
+    outbox?: Outbox;
+    /** Ends an operator session by its token: /api/logout signs an operator out too. */
+    operatorLogout?: (token: string) => Promise<void>;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, codes, users, sessions } = opts;
@@ -37,18 +45,19 @@ export async function authRoutes(
   });
 
   r.post('/api/register', { schema: { body: ZRegisterRequest } }, async (req) => {
-    await auth.register(req.body);
+    await auth.register(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
     return ok(null, '注册成功，请登录');
   });
 
   r.post('/api/login', { schema: { body: ZLoginRequest } }, async (req) => {
-    const data = await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'] });
+    const data = await auth.login(req.body, { ip: req.ip, userAgent: req.headers['user-agent'], clientKey: captchaClientOf(req).clientKey });
     return { code: ApiCode.LoginOk, msg: '登录成功', data };
   });
 
   r.post('/api/logout', async (req) => {
     const s = await req.session();
     if (s.ok) await sessions.revoke(s.sessionId, 'logout');
+    else if (typeof req.headers.token === 'string' && req.headers.token) await opts.operatorLogout?.(req.headers.token);
     return ok(null, '退出成功');
   });
 

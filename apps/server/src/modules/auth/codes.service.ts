@@ -3,7 +3,7 @@ import { ApiCode, CodePurpose, isEmail, isMobile } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Kv } from '../../kv';
-import { AppError, badRequest, conflict, tooMany } from '../../lib/errors';
+import { AppError, badRequest, tooMany } from '../../lib/errors';
 import type { MessageSender } from '../../messaging';
 import { sha256 } from './sessions';
 
@@ -36,6 +36,13 @@ export function accountKind(account: string): AccountKind {
 
 const PURPOSE_TEXT: Record<number, string> = { [CodePurpose.Register]: '注册', [CodePurpose.Login]: '登录', [CodePurpose.Bind]: '更换绑定' };
 
+/** The notice sent instead of a code when a code could not be used (by purpose, given whether the account exists). */
+const NOTICES: Record<number, (exists: boolean) => string | undefined> = {
+  [CodePurpose.Register]: (exists) => (exists ? '该账号已注册码著，请直接登录；忘记密码可使用验证码登录。' : undefined),
+  [CodePurpose.Login]: (exists) => (exists ? undefined : '该账号尚未注册码著，请先注册。'),
+  [CodePurpose.Bind]: (exists) => (exists ? '有人尝试将本账号绑定到另一个码著账号，但本账号已被使用，未做更改。' : undefined),
+};
+
 /**
  * Verification codes by SMS and e-mail: a 6-digit code, stored hashed in the short-lived store for 5 minutes,
  * single use, dead after 5 wrong tries, with a resend countdown and per-account, per-IP and per-day limits.
@@ -52,8 +59,10 @@ export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: 
 
   return {
     /**
-     * Sends a code after checking the captcha. Errors: 400 bad account/captcha, 409 account already registered,
-     * 404 unknown account for login, 429 countdown or limits. Returns the channel and the countdown in seconds.
+     * Sends a code after checking the captcha. Errors: 400 bad account/captcha, 429 countdown or limits. Answers
+     * the same whether the account is registered or not; when a code would be useless (register a registered
+     * account, log in to an unknown one, bind a taken one) the account gets a notice instead. Returns the channel
+     * and the countdown in seconds.
      */
     async send(input: { account: string; captchaVerification: string; purpose: number; ip: string; clientKey: string }): Promise<{ type: AccountKind; time: number }> {
       const account = input.account.trim().toLowerCase();
@@ -62,10 +71,10 @@ export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: 
       const cv = await captcha.verification(input.captchaVerification, { clientKey: input.clientKey, purpose: 'sendCode' });
       if (!cv.ok) throw badRequest('安全验证已失效，请重新完成验证');
 
+      // Every purpose answers the same for registered and unregistered accounts (no account enumeration): where a
+      // code would be useless the account receives a notice instead of a code.
       const exists = await accountExists(account, kind);
-      if (input.purpose === CodePurpose.Register && exists) throw conflict(kind === 'phone' ? '该手机号已注册，请直接登录' : '该邮箱已注册，请直接登录');
-      if (input.purpose === CodePurpose.Login && !exists) throw new AppError(ApiCode.NotFound, '该账号尚未注册，请先注册');
-      if (input.purpose === CodePurpose.Bind && exists) throw conflict('该账号已被其他用户绑定');
+      const notice = NOTICES[input.purpose]?.(exists);
 
       const coolUntil = Number((await kv.get(`code:cool:${account}`)) ?? 0);
       if (coolUntil > Date.now()) {
@@ -76,19 +85,24 @@ export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: 
       if ((await kv.incrWindow(`code:iph:${input.ip}`, 3600)) > CODE_RULES.perIpPerHour) throw tooMany('发送验证码过于频繁，请一小时后再试');
       if ((await kv.incrWindow(`code:day:${account}`, 86_400)) > CODE_RULES.perAccountPerDay) throw tooMany('该账号今日接收验证码次数已达上限，请明天再试');
 
-      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      await kv.set(codeKey(input.purpose, account), sha256(`${account}:${code}`), CODE_RULES.ttlSeconds);
-      await kv.del(triesKey(input.purpose, account));
-      await kv.set(`code:cool:${account}`, String(Date.now() + CODE_RULES.resendSeconds * 1000), CODE_RULES.resendSeconds);
       const what = PURPOSE_TEXT[input.purpose] ?? '身份验证';
-      const text = `【码著】您的${what}验证码为 ${code}，5 分钟内有效。如非本人操作，请忽略本消息。`;
+      let text: string;
+      if (notice) {
+        text = `【码著】${notice}如非本人操作，请忽略本消息。`;
+      } else {
+        const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+        await kv.set(codeKey(input.purpose, account), sha256(`${account}:${code}`), CODE_RULES.ttlSeconds);
+        await kv.del(triesKey(input.purpose, account));
+        text = `【码著】您的${what}验证码为 ${code}，5 分钟内有效。如非本人操作，请忽略本消息。`;
+      }
+      await kv.set(`code:cool:${account}`, String(Date.now() + CODE_RULES.resendSeconds * 1000), CODE_RULES.resendSeconds);
       try {
         if (kind === 'phone') await sender.sendSms(account, text);
         else await sender.sendEmail(account, `码著${what}验证码`, text);
       } catch {
         await kv.del(codeKey(input.purpose, account));
         await kv.del(`code:cool:${account}`);
-        throw new AppError(ApiCode.ServerError, kind === 'phone' ? '短信发送失败，请稍后再试' : '邮件发送失败，请稍后再试');
+        throw new AppError(ApiCode.Busy, kind === 'phone' ? '短信发送失败，请稍后再试' : '邮件发送失败，请稍后再试');
       }
       return { type: kind, time: CODE_RULES.resendSeconds };
     },

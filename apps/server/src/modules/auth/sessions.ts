@@ -25,6 +25,19 @@ export const SESSION_MESSAGES = {
   [ApiCode.SessionRevoked]: '登录状态已失效（已退出或密码已修改），请重新登录',
 } as const;
 
+/** What a disabled user is told, on sign-in and on any call with an old session. */
+export const DISABLED_MESSAGE = '该账号已被停用，请联系客服';
+
+/**
+ * Revokes every open session of a user except `keepSessionId`; takes the caller's transaction (an operator
+ * disabling an account ends its sessions in the same transaction). Returns how many ended.
+ */
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, reason: 'password' | 'operator', keepSessionId?: string): Promise<number> {
+  let q = db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  return Number((await q.executeTakeFirst()).numUpdatedRows);
+}
+
 /**
  * Server-side sessions: random tokens stored hashed, absolute lifetime `ttlDays`, revocable one by one or per user.
  * Resolution answers 302 (no or unknown token), 304 (expired), 305 (revoked).
@@ -66,7 +79,8 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number) {
       if (!row || (sessionId && sessionId !== row.id)) {
         return { ok: false, code: ApiCode.NotSignedIn, msg: '登录状态无效，请重新登录' };
       }
-      if (row.revoked_at || row.disabled) {
+      if (row.disabled) return { ok: false, code: ApiCode.SessionRevoked, msg: DISABLED_MESSAGE };
+      if (row.revoked_at) {
         return { ok: false, code: ApiCode.SessionRevoked, msg: SESSION_MESSAGES[ApiCode.SessionRevoked] };
       }
       if (row.expires_at <= nowIso()) {
@@ -86,9 +100,7 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number) {
 
     /** Revokes every session of a user except `keepSessionId` (password change, operator action). */
     async revokeAllOf(userId: number, reason: 'password' | 'operator', keepSessionId?: string): Promise<void> {
-      let q = db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
-      if (keepSessionId) q = q.where('id', '!=', keepSessionId);
-      await q.execute();
+      await revokeUserSessions(db, userId, reason, keepSessionId);
     },
   };
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPath } from '../../lib/paths';
 import sharp from 'sharp';
 
 /**
@@ -67,7 +67,7 @@ export class NoBackgroundsError extends Error {
   }
 }
 
-const ASSETS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../assets/captcha');
+const ASSETS = serverPath('assets', 'captcha');
 /** Default directory of the committed backgrounds (see scripts/generate-backgrounds.ts). */
 export const DEFAULT_BACKGROUNDS_DIR = path.join(ASSETS, 'backgrounds');
 /** Default glyph outlines (see scripts/generate-glyphs.mjs; Noto Sans CJK SC Bold, SIL OFL 1.1). */

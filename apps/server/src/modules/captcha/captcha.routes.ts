@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { databaseErrorEnvelope, isMalformedBodyError } from '../../plugins/envelope';
 import { type AjResult, type CaptchaClient, type CaptchaService, clientKeyOf, REP_MSG, RepCode } from './captcha.service';
 
 /**
@@ -59,7 +60,7 @@ export async function captchaRoutes(app: FastifyInstance, opts: { captcha: Captc
     let repCode: RepCode = RepCode.Exception;
     if (error.repCode === RepCode.CaptchaError) repCode = RepCode.CaptchaError;
     else if (error.statusCode === 429) repCode = request.url.includes('/check') ? RepCode.CheckLimit : RepCode.GetLimit;
-    else if (error.validation || error.code?.startsWith('FST_ERR_CTP') || error.code?.startsWith('FST_') || (error.statusCode ?? 500) < 500) {
+    else if (isMalformedBodyError(error) || databaseErrorEnvelope(error) || error.validation || error.code?.startsWith('FST_ERR_CTP') || error.code?.startsWith('FST_') || (error.statusCode ?? 500) < 500) {
       repCode = RepCode.ParamFormat;
     }
     if (repCode !== RepCode.Exception && repCode !== RepCode.CaptchaError) request.log.info({ err: error }, 'captcha: bad request');

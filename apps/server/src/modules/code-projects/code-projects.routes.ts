@@ -1,4 +1,4 @@
-import { ZAddCodeProjectRequest, ZCodeProjectIntegralQuery, ZCodeProjectListQuery, ZGenerateRequest, ZIdQuery } from '@mazhu/contracts';
+import { ZAddCodeProjectRequest, ZCodeProjectIntegralQuery, ZCodeProjectListQuery, ZGenerateRequest, ZIdQuery, ZSetCodeSelectionRequest } from '@mazhu/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +23,10 @@ export async function codeProjectsRoutes(app: FastifyInstance, opts: { codeProje
     const userId = await requireUserId(req);
     return ok(await codeProjects.upload(userId, req.body.file, req.body.fileName), '代码已上传并分析完成');
   });
+  r.get('/api/getCodeFiles', { schema: { querystring: z.object({ uploadId: z.coerce.number({ error: '请指定上传编号' }).int().positive('上传编号无效') }) } }, async (req) =>
+    ok(await codeProjects.files(await requireUserId(req), req.query.uploadId)),
+  );
+  r.post('/api/setCodeSelection', { schema: { body: ZSetCodeSelectionRequest } }, async (req) => ok(await codeProjects.setSelection(await requireUserId(req), req.body), '文件选择已更新，统计已重新计算'));
   r.post('/api/addCodeProject', { schema: { body: ZAddCodeProjectRequest } }, async (req) => ok(await codeProjects.add(await requireUserId(req), req.body), '已开始生成材料'));
   r.post('/api/getCodeProjectList', { schema: { body: ZCodeProjectListQuery } }, async (req) =>
     ok(await projects.list(await requireUserId(req), { ...req.body, type: 'code' })),

@@ -58,7 +58,17 @@ export function createContentRepo(db: Kysely<Database>) {
       return rows.map((f) => ({ id: f.id, category: f.category, question: f.question, answer: f.answer, sort: f.sort }));
     },
 
+    /** The newest published version already in effect (back office), else the seeded text. */
     async getAgreement(type: number): Promise<Agreement> {
+      const v = await db
+        .selectFrom('agreement_versions')
+        .selectAll()
+        .where('type', '=', type)
+        .where('effective_at', '<=', new Date().toISOString())
+        .orderBy('effective_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      if (v) return { type: v.type, title: v.title, content: v.content, updatedAt: v.effective_at };
       const a = await db.selectFrom('agreements').selectAll().where('type', '=', type).executeTakeFirst();
       if (!a) throw notFound('协议不存在');
       return { type: a.type, title: a.title, content: a.content, updatedAt: a.updated_at };

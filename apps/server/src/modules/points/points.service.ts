@@ -2,12 +2,14 @@ import {
   ApiCode,
   codeProjectPoints,
   INTEGRAL_SETTING_KEYS,
+  LEDGER_KIND_LABELS,
   RECHARGE_URL,
   ZCodeProjectCost,
   type Charge,
   type CodeProjectCost,
   type InsufficientBalance,
   type IntegralSetting,
+  type LedgerKind,
   type UserPoints,
 } from '@mazhu/contracts';
 import type { Kysely, Transaction } from 'kysely';
@@ -54,10 +56,19 @@ export async function readIntegralSetting(db: Tx): Promise<IntegralSetting> {
   };
 }
 
+const KIND_FIELD = { recharge: 'rechargePoints', gift: 'giftedPoints', free_times: 'freeTimes' } as const satisfies Record<LedgerKind, keyof UserPoints>;
+
+const presentBalances = (u: { free_times: number; gifted_points: number; recharge_points: number }): UserPoints => ({
+  freeTimes: u.free_times,
+  giftedPoints: u.gifted_points,
+  rechargePoints: u.recharge_points,
+  currentPoints: u.gifted_points + u.recharge_points,
+});
+
 export async function readBalances(db: Tx, userId: number): Promise<UserPoints> {
   const u = await db.selectFrom('users').select(['free_times', 'gifted_points', 'recharge_points']).where('id', '=', userId).executeTakeFirst();
   if (!u) throw notFound('用户不存在');
-  return { freeTimes: u.free_times, giftedPoints: u.gifted_points, rechargePoints: u.recharge_points, currentPoints: u.gifted_points + u.recharge_points };
+  return presentBalances(u);
 }
 
 /** What a charge of `cost` would take from these balances, or undefined when they are not enough. */
@@ -77,63 +88,113 @@ export const insufficient = (cost: number, b: Pick<UserPoints, 'freeTimes' | 'gi
     { need: cost, freeTimes: b.freeTimes, giftedPoints: b.giftedPoints, rechargePoints: b.rechargePoints, rechargeUrl: RECHARGE_URL } satisfies InsufficientBalance,
   );
 
+/** Balance columns of the user row by ledger kind. */
+export const BALANCE_COLUMN = { recharge: 'recharge_points', gift: 'gifted_points', free_times: 'free_times' } as const satisfies Record<LedgerKind, string>;
+
+/** Amounts to credit, by kind (missing = 0). */
+export interface Credit {
+  recharge?: number;
+  gift?: number;
+  freeTimes?: number;
+}
+
 /**
- * pointsCharger: takes the cost of one action from the user's balances inside `trx` (the caller's transaction,
- * so the charge commits together with what it pays for). Order: one free time, else points — gifted first, the
- * rest from recharge. Every change writes a points_ledger row with `reason` and `ref`. Throws 460 when not enough.
+ * pointsCharger — the one place balances change. Every change updates the user row and appends a points_ledger
+ * row (`kind`, signed `delta`, `balance_after`, `reason`, `ref`) in the caller's transaction, so the change commits
+ * together with what it pays for or credits. Invariants (tested in invariants.test.ts): for every user and kind the
+ * balance equals the sum of its ledger; no balance is ever negative (every decrement is a guarded UPDATE).
+ *
+ * - `charge`: the cost of one action. Order: one free time, else points — gifted first, the rest from recharge.
+ *   Throws 460 when not enough. On PostgreSQL the user row is locked FOR NO KEY UPDATE, which does not conflict
+ *   with the KEY SHARE locks that foreign keys to users (a job row, an order) take, so a transaction that inserted
+ *   such a row before charging cannot deadlock with another one doing the same.
+ * - `refund`: gives back exactly what a charge took.
+ * - `credit`: adds points / free times (an approved top-up, an invitation reward).
+ * - `adjust`: an operator's signed change of one balance; refuses to make it negative.
  */
 export function createPointsCharger(dialect: Dialect) {
-  async function ledger(trx: Tx, userId: number, kind: 'recharge' | 'gift' | 'free_times', delta: number, balanceAfter: number, reason: string, ref: string) {
-    await trx.insertInto('points_ledger').values({ user_id: userId, kind, delta, balance_after: balanceAfter, reason, ref, created_at: nowIso() }).execute();
+  type Deltas = Record<LedgerKind, number>;
+  /**
+   * Adds the signed `d` to the balances with one guarded UPDATE (no balance may end below zero) and appends one
+   * ledger row per non-zero kind. Undefined when the user is missing or a balance would go negative.
+   */
+  async function apply(trx: Transaction<Database>, userId: number, d: Deltas, reason: string, ref: string | null) {
+    const after = await trx
+      .updateTable('users')
+      .set((eb) => ({
+        free_times: eb('free_times', '+', d.free_times),
+        gifted_points: eb('gifted_points', '+', d.gift),
+        recharge_points: eb('recharge_points', '+', d.recharge),
+      }))
+      .where('id', '=', userId)
+      .where('free_times', '>=', Math.max(0, -d.free_times))
+      .where('gifted_points', '>=', Math.max(0, -d.gift))
+      .where('recharge_points', '>=', Math.max(0, -d.recharge))
+      .returning(['free_times', 'gifted_points', 'recharge_points'])
+      .executeTakeFirst();
+    if (!after) return undefined;
+    const now = nowIso();
+    const rows = (['free_times', 'gift', 'recharge'] as const)
+      .filter((k) => d[k] !== 0)
+      .map((k) => ({ user_id: userId, kind: k, delta: d[k], balance_after: after[BALANCE_COLUMN[k]], reason, ref, created_at: now }));
+    if (rows.length) await trx.insertInto('points_ledger').values(rows).execute();
+    return presentBalances(after);
   }
+  const fromCharge = (c: Charge, sign: 1 | -1): Deltas => ({ free_times: sign * c.freeTimes, gift: sign * c.giftedPoints, recharge: sign * c.rechargePoints });
 
   return {
-    async charge(trx: Transaction<Database>, userId: number, cost: number, reason: string, ref: string): Promise<Charge> {
+    /**
+     * Locks the user's row for the rest of `trx` (PostgreSQL `SELECT … FOR UPDATE`; SQLite runs one write
+     * transaction at a time) and answers the balances as locked. Call it FIRST in a transaction that charges, before rows referring to the user are
+     * written: their foreign keys take KEY SHARE locks on the same row, and upgrading after them deadlocks.
+     */
+    async lockUser(trx: Transaction<Database>, userId: number): Promise<Pick<UserPoints, 'freeTimes' | 'giftedPoints' | 'rechargePoints'>> {
       let q = trx.selectFrom('users').select(['free_times', 'gifted_points', 'recharge_points']).where('id', '=', userId);
       if (dialect === 'postgres') q = q.forUpdate();
+      const u = await q.executeTakeFirst();
+      if (!u) throw notFound('用户不存在');
+      return { freeTimes: u.free_times, giftedPoints: u.gifted_points, rechargePoints: u.recharge_points };
+    },
+
+    async charge(trx: Transaction<Database>, userId: number, cost: number, reason: string, ref: string): Promise<Charge> {
+      let q = trx.selectFrom('users').select(['free_times', 'gifted_points', 'recharge_points']).where('id', '=', userId);
+      if (dialect === 'postgres') q = q.forNoKeyUpdate();
       const u = await q.executeTakeFirst();
       if (!u) throw notFound('用户不存在');
       const b = { freeTimes: u.free_times, giftedPoints: u.gifted_points, rechargePoints: u.recharge_points };
       const plan = planCharge(b, cost);
       if (!plan) throw insufficient(cost, b);
       if (isZeroCharge(plan)) return plan;
-      const after = await trx
-        .updateTable('users')
-        .set((eb) => ({
-          free_times: eb('free_times', '-', plan.freeTimes),
-          gifted_points: eb('gifted_points', '-', plan.giftedPoints),
-          recharge_points: eb('recharge_points', '-', plan.rechargePoints),
-        }))
-        .where('id', '=', userId)
-        .where('free_times', '>=', plan.freeTimes)
-        .where('gifted_points', '>=', plan.giftedPoints)
-        .where('recharge_points', '>=', plan.rechargePoints)
-        .returning(['free_times', 'gifted_points', 'recharge_points'])
-        .executeTakeFirst();
-      if (!after) throw insufficient(cost, b);
-      if (plan.freeTimes) await ledger(trx, userId, 'free_times', -plan.freeTimes, after.free_times, reason, ref);
-      if (plan.giftedPoints) await ledger(trx, userId, 'gift', -plan.giftedPoints, after.gifted_points, reason, ref);
-      if (plan.rechargePoints) await ledger(trx, userId, 'recharge', -plan.rechargePoints, after.recharge_points, reason, ref);
+      if (!(await apply(trx, userId, fromCharge(plan, -1), reason, ref))) throw insufficient(cost, b);
       return plan;
     },
 
     /** Gives back exactly what `charge` took (inside `trx`), with ledger rows. The caller guarantees once-only. */
     async refund(trx: Transaction<Database>, userId: number, charge: Charge, reason: string, ref: string): Promise<void> {
       if (isZeroCharge(charge)) return;
-      const after = await trx
-        .updateTable('users')
-        .set((eb) => ({
-          free_times: eb('free_times', '+', charge.freeTimes),
-          gifted_points: eb('gifted_points', '+', charge.giftedPoints),
-          recharge_points: eb('recharge_points', '+', charge.rechargePoints),
-        }))
-        .where('id', '=', userId)
-        .returning(['free_times', 'gifted_points', 'recharge_points'])
-        .executeTakeFirst();
-      if (!after) return; // the user was deleted: nothing to give back to
-      if (charge.freeTimes) await ledger(trx, userId, 'free_times', charge.freeTimes, after.free_times, reason, ref);
-      if (charge.giftedPoints) await ledger(trx, userId, 'gift', charge.giftedPoints, after.gifted_points, reason, ref);
-      if (charge.rechargePoints) await ledger(trx, userId, 'recharge', charge.rechargePoints, after.recharge_points, reason, ref);
+      await apply(trx, userId, fromCharge(charge, 1), reason, ref); // a deleted user: nothing to give back to
+    },
+
+    /** Adds the given amounts (each ≥ 0) inside `trx`, with ledger rows. Throws 404 when the user does not exist. */
+    async credit(trx: Transaction<Database>, userId: number, amounts: Credit, reason: string, ref: string | null): Promise<UserPoints> {
+      const d = { recharge: amounts.recharge ?? 0, gift: amounts.gift ?? 0, free_times: amounts.freeTimes ?? 0 };
+      if (d.recharge < 0 || d.gift < 0 || d.free_times < 0) throw new Error('credit amounts must not be negative');
+      const after = await apply(trx, userId, d, reason, ref);
+      if (!after) throw notFound('用户不存在');
+      return after;
+    },
+
+    /**
+     * Changes one balance by `delta` (an operator's manual adjustment) inside `trx`. A decrease below zero is
+     * refused (400) and changes nothing.
+     */
+    async adjust(trx: Transaction<Database>, userId: number, kind: LedgerKind, delta: number, reason: string, ref: string | null): Promise<UserPoints> {
+      const d = { recharge: 0, gift: 0, free_times: 0, [kind]: delta };
+      const after = await apply(trx, userId, d, reason, ref);
+      if (after) return after;
+      const b = await readBalances(trx, userId);
+      const have = b[KIND_FIELD[kind]];
+      throw new AppError(ApiCode.BadRequest, `调整后余额不能为负数：当前${LEDGER_KIND_LABELS[kind]} ${have}，最多可扣减 ${have}`);
     },
   };
 }

@@ -2,7 +2,8 @@ import type { IntegralSetting, UserPoints, WordStatus } from '@mazhu/contracts';
 import { DocgenError } from '@mazhu/docgen';
 import { afterEach, describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
-import { buildProject, setBalances, waitForMaterials } from '../../../test/projects.factories';
+import path from 'node:path';
+import { buildProject, setBalances, upload, waitForMaterials, zipFolder } from '../../../test/projects.factories';
 import { RETRY_POLICY } from '../../jobs';
 import { planCharge } from './points.service';
 
@@ -35,7 +36,7 @@ describe('points API and charging of generations', async () => {
   it('answers balances and the cost of each action', async () => {
     const a = await buildUser(app, { freeTimes: 2 });
     await setBalances(app, a.userId, { gifted: 30, recharge: 70 });
-    expect(await points(a.headers)).toEqual({ freeTimes: 2, giftedPoints: 30, rechargePoints: 70, currentPoints: 100 });
+    expect(await points(a.headers)).toEqual({ freeTimes: 2, giftedPoints: 30, rechargePoints: 70, currentPoints: 100, pendingTopUps: 0 });
     expect(body(await app.inject({ url: '/api/getFreeTimes', headers: a.headers })).data).toEqual({ freeTimes: 2 });
     const s = body<IntegralSetting>(await app.inject('/api/getIntegralSetting'));
     expect(s.data.generateProject).toBe(100);
@@ -83,6 +84,23 @@ describe('points API and charging of generations', async () => {
     expect(s.data.state).toBe('draft');
     const jobs = await app.deps.db.selectFrom('generation_jobs').select('id').where('ref_id', '=', p.id).execute();
     expect(jobs).toEqual([]);
+  });
+
+  it('keeps a refused code project as a draft with everything entered, and generates it after a recharge', async () => {
+    const a = await buildUser(app, { freeTimes: 0 });
+    const up = await upload(app, a.headers, zipFolder(path.join(import.meta.dirname, '../captcha')));
+    expect(up.code).toBe(200);
+    const r = body<{ projectId?: number }>(
+      await app.inject({ method: 'POST', url: '/api/addCodeProject', headers: a.headers, payload: { uploadId: up.data.uploadId, name: '余额不足测试系统', version: 'V2.1', form: { completionDate: '2025-05-01' } } }),
+    );
+    expect(r.code).toBe(460);
+    const id = r.data.projectId!;
+    const kept = body<{ name: string; version: string; status: string; source: string }>(await app.inject({ url: `/api/getProjectDetails?id=${id}`, headers: a.headers })).data;
+    expect(kept).toMatchObject({ name: '余额不足测试系统', version: 'V2.1', status: 'draft', source: 'code' });
+    expect(await ledger(a.userId)).toEqual([]);
+    await setBalances(app, a.userId, { recharge: 100 });
+    expect((await generate(a.headers, id)).code).toBe(200);
+    expect((await waitForMaterials(app, a.headers, id)).state).toBe('succeeded');
   });
 
   it('charges exactly once when "generate" is clicked several times at once', async () => {

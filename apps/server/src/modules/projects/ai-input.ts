@@ -6,7 +6,15 @@ interface StoredAnalysis {
   sourceLines?: number;
   files?: number;
   entry?: string;
-  hints?: { routes?: string[]; pages?: string[]; controllers?: string[]; entities?: string[]; menuItems?: string[] };
+  hints?: {
+    routes?: string[];
+    pages?: string[];
+    controllers?: string[];
+    entities?: string[];
+    menuItems?: string[];
+    form?: { form?: string };
+    units?: { key: string; label?: string; words: string[]; kind: string; evidence: { file: string; symbol?: string }[] }[];
+  };
 }
 
 /** The code analysis of an upload as the AI writer reads it (languages, lines and the structure hints). */
@@ -29,6 +37,14 @@ export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefi
     controllers: cut(a.hints?.controllers),
     entities: cut(a.hints?.entities),
     menuItems: cut(a.hints?.menuItems),
+    form: a.hints?.form?.form,
+    units: (a.hints?.units ?? []).slice(0, 200).map((u) => ({
+      key: u.key.slice(0, 100),
+      label: u.label?.slice(0, 60),
+      words: u.words.slice(0, 10).map((w) => w.slice(0, 40)),
+      kind: u.kind.slice(0, 20),
+      evidence: u.evidence.slice(0, 40).map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`.slice(0, 300)),
+    })),
   };
 }
 

@@ -43,7 +43,8 @@ describe('generation of materials through the job runner', async () => {
     const names = Object.keys(unzipSync(new Uint8Array(res.rawPayload)));
     const p = '码著内容管理系统_V1.0_';
     expect(names).toEqual(
-      expect.arrayContaining([`${p}源程序.pdf`, `${p}源程序.docx`, `${p}操作手册.pdf`, `${p}操作手册.docx`, `${p}申请表.pdf`, `${p}申请表.docx`, `${p}申请表.json`, `${p}检查报告.txt`]),
+      // The uploaded code is an HTTP API without screens: its document is a 设计说明书, never a manual with a login page.
+      expect.arrayContaining([`${p}源程序.pdf`, `${p}源程序.docx`, `${p}设计说明书.pdf`, `${p}设计说明书.docx`, `${p}申请表.pdf`, `${p}申请表.docx`, `${p}申请表.json`, `${p}检查报告.txt`, `${p}检查报告.json`, `${p}源程序清单.txt`]),
     );
     const pts = body<UserPoints>(await app.inject({ url: '/api/getUserPoints', headers: a.headers }));
     expect(pts.data.freeTimes).toBe(0);

@@ -1,5 +1,7 @@
 import {
   materialsZipName,
+  SOFTWARE_FORMS,
+  type SoftwareFormKey,
   ZApplicationForm,
   ZCodeAnalysis,
   type ApplicationForm,
@@ -7,6 +9,7 @@ import {
   type CodeUpload,
   type FunctionalModule,
   type MaterialFile,
+  type OwnerListItem,
   type ProjectDetails,
   type ProjectListItem,
   type ReportItem,
@@ -25,7 +28,8 @@ export interface StoredMaterials {
   charge?: Charge;
 }
 
-const parse = <T>(text: string | null, fallback: T): T => {
+/** JSON text of a column, or `fallback` when empty or unreadable. */
+export const parseJson = <T>(text: string | null, fallback: T): T => {
   if (!text) return fallback;
   try {
     return JSON.parse(text) as T;
@@ -35,10 +39,10 @@ const parse = <T>(text: string | null, fallback: T): T => {
 };
 
 export const readForm = (row: Pick<ProjectRow, 'form_json'>): ApplicationForm => {
-  const r = ZApplicationForm.safeParse(parse(row.form_json, {}));
+  const r = ZApplicationForm.safeParse(parseJson(row.form_json, {}));
   return r.success ? r.data : ZApplicationForm.parse({});
 };
-export const readMaterials = (row: Pick<ProjectRow, 'materials_json'>): StoredMaterials | undefined => parse<StoredMaterials | undefined>(row.materials_json, undefined);
+export const readMaterials = (row: Pick<ProjectRow, 'materials_json'>): StoredMaterials | undefined => parseJson<StoredMaterials | undefined>(row.materials_json, undefined);
 
 export function presentListItem(row: ProjectRow & { module_count?: number | null }): ProjectListItem {
   const form = readForm(row);
@@ -69,12 +73,13 @@ export const presentModule = (m: ModuleRow): FunctionalModule => ({
   projectId: m.project_id,
   name: m.name,
   description: m.description,
-  operations: parse<string[]>(m.operations, []),
+  operations: parseJson<string[]>(m.operations, []),
   sort: m.sort,
+  evidence: parseJson<string[]>(m.evidence, []),
 });
 
 export function presentUpload(u: UploadRow): CodeUpload {
-  const a = ZCodeAnalysis.safeParse(parse(u.analysis_json, {}));
+  const a = ZCodeAnalysis.safeParse(parseJson(u.analysis_json, {}));
   return {
     uploadId: u.id,
     fileName: u.file_name,
@@ -85,14 +90,17 @@ export function presentUpload(u: UploadRow): CodeUpload {
   };
 }
 
-export function presentDetails(row: ProjectRow, modules: ModuleRow[], upload: UploadRow | undefined): ProjectDetails {
+/** A project with its modules, code and owners (`owners` in form order; `form.ownerIds` follows them). */
+export function presentDetails(row: ProjectRow, modules: ModuleRow[], upload: UploadRow | undefined, owners: OwnerListItem[] = []): ProjectDetails {
   return {
     ...presentListItem({ ...row, module_count: modules.length }),
     platformTypeId: row.platform_type_id,
     description: row.description,
-    form: readForm(row),
+    form: { ...readForm(row), ownerIds: owners.map((o) => o.id) },
     modules: modules.map(presentModule),
     code: upload ? presentUpload(upload) : null,
+    owners,
+    softwareForm: (SOFTWARE_FORMS as readonly string[]).includes(row.software_form) ? (row.software_form as SoftwareFormKey) : null,
     hasAiInformation: Boolean(row.ai_json),
     materialsOutdated: Boolean(row.generated_at && row.updated_at > row.generated_at),
   };

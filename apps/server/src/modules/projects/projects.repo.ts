@@ -76,17 +76,19 @@ export function createProjectsRepo(db: Kysely<Database>) {
         .where('p.user_id', '=', userId)
         .executeTakeFirst();
     },
-    async insertModules(projectId: number, modules: { name: string; description: string; operations: string[]; sort: number }[], tx: Tx = db): Promise<number[]> {
+    async insertModules(projectId: number, modules: { name: string; description: string; operations: string[]; sort: number; evidence?: string[] }[], tx: Tx = db): Promise<number[]> {
       if (modules.length === 0) return [];
       const now = nowIso();
       const rows = await tx
         .insertInto('functional_modules')
-        .values(modules.map((m) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), sort: m.sort, created_at: now, updated_at: now })))
+        .values(
+          modules.map((m) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), evidence: JSON.stringify(m.evidence ?? []), sort: m.sort, created_at: now, updated_at: now })),
+        )
         .returning('id')
         .execute();
       return rows.map((r) => r.id);
     },
-    async updateModule(id: number, patch: Partial<Pick<ModuleRow, 'name' | 'description' | 'operations' | 'sort'>>, tx: Tx = db) {
+    async updateModule(id: number, patch: Partial<Pick<ModuleRow, 'name' | 'description' | 'operations' | 'sort' | 'evidence'>>, tx: Tx = db) {
       await tx.updateTable('functional_modules').set({ ...patch, updated_at: nowIso() }).where('id', '=', id).execute();
     },
     async deleteModule(id: number, tx: Tx = db) {

@@ -4,8 +4,10 @@ import {
   type ZProjectInput,
   PROJECT_LIMITS,
   type ApplicationForm,
+  type Charge,
   type CodeAnalysis,
   type FunctionalModule,
+  type IntegralSetting,
   type Page,
   type ProjectDetails,
   type ProjectListItem,
@@ -15,19 +17,25 @@ import {
   type ZEditFunctionalModuleRequest,
   type ZProjectListQuery,
 } from '@mazhu/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { nowIso } from '../../db';
+import { nowIso, withTransactionRetry } from '../../db';
 import type { Database } from '../../db/schema';
 import { GenerateMaterials } from '../../jobs/generate-materials';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { BlobStore } from '../../storage';
-import { readIntegralSetting, type PointsCharger } from '../points/points.service';
+import type { OwnerService } from '../owners/owners.service';
+import { insufficient, planCharge, readBalances, readIntegralSetting, type PointsCharger } from '../points/points.service';
 import { presentDetails, presentListItem, presentModule, presentStatus, presentUpload, readForm, readMaterials } from './projects.presenter';
 import { createProjectsRepo, type ProjectRow } from './projects.repo';
 
 type ParsedInput = z.output<typeof ZProjectInput>;
+/** Reads `insertIn` needs, done before the transaction. */
+export interface PreparedInput {
+  analysis: CodeAnalysis | undefined;
+  platform: string;
+}
 type ParsedEdit = Omit<Partial<ParsedInput>, 'form'> & { id: number; form?: Partial<ApplicationForm> };
 
 export interface ProjectServiceDeps {
@@ -35,7 +43,15 @@ export interface ProjectServiceDeps {
   blobs: BlobStore;
   queue: JobQueue;
   charger: PointsCharger;
+  /** The owner registry: checks chosen owners belong to the user and keeps the project's ordered owner list. */
+  owners: Pick<OwnerService, 'assertOwned' | 'setProjectOwners' | 'projectOwnersMasked'>;
 }
+
+/** The stored form never holds the owner ids: the project_owners table does (in order). */
+const formJson = (form: ApplicationForm): string => {
+  const { ownerIds: _ids, ...rest } = form;
+  return JSON.stringify(rest);
+};
 
 const ACTIVE = ['queued', 'generating'] as const;
 
@@ -44,7 +60,7 @@ const ACTIVE = ['queued', 'generating'] as const;
  * transaction) and the download. Every call takes the signed-in user's id; another user's project is "not found".
  */
 export function createProjectService(deps: ProjectServiceDeps) {
-  const { db, blobs, queue, charger } = deps;
+  const { db, blobs, queue, charger, owners } = deps;
   const repo = createProjectsRepo(db);
 
   async function owned(userId: number, id: number): Promise<ProjectRow> {
@@ -68,8 +84,16 @@ export function createProjectService(deps: ProjectServiceDeps) {
   }
 
   /** 编程语言 and 源程序量 come from the code analysis, never from the client, when code is attached. */
-  const withAnalysis = (form: ApplicationForm, a: CodeAnalysis | undefined): ApplicationForm =>
-    a ? { ...form, languages: a.languages, sourceLines: a.sourceLines } : form;
+  /**
+   * 编程语言 and 源程序量 from the code: every language the code uses (CSS/HTML inside .vue files included),
+   * followed by the languages the user typed that the analysis does not name — what the user typed is never dropped.
+   */
+  const withAnalysis = (form: ApplicationForm, a: CodeAnalysis | undefined): ApplicationForm => {
+    if (!a) return form;
+    const extra = (form.languages ?? []).filter((l) => !a.languages.some((x) => x.toLowerCase() === l.toLowerCase()));
+    const merged = [...a.languages, ...extra];
+    return { ...form, languages: merged.join('、').length <= PROJECT_LIMITS.languagesMax ? merged : a.languages, sourceLines: a.sourceLines };
+  };
 
   function checkModules(n: number) {
     if (n > PROJECT_LIMITS.modulesMax) throw badRequest(`功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`);
@@ -77,51 +101,65 @@ export function createProjectService(deps: ProjectServiceDeps) {
 
   async function details(userId: number, id: number): Promise<ProjectDetails> {
     const p = await owned(userId, id);
-    const [modules, upload] = await Promise.all([repo.listModules(id), p.upload_id ? repo.findUpload(p.upload_id) : undefined]);
-    return presentDetails(p, modules, upload);
+    const [modules, upload, ownerList] = await Promise.all([repo.listModules(id), p.upload_id ? repo.findUpload(p.upload_id) : undefined, owners.projectOwnersMasked(id)]);
+    return presentDetails(p, modules, upload, ownerList);
+  }
+
+  /** What creating a project reads first (outside any transaction): the upload's analysis and the platform name. */
+  async function prepare(userId: number, input: ParsedInput): Promise<PreparedInput> {
+    const analysis = input.uploadId ? await ownedAnalysis(userId, input.uploadId) : undefined;
+    const platform = input.platform || (await platformName(input.platformTypeId)) || '';
+    return { analysis, platform };
+  }
+
+  /**
+   * projectCreator: inserts a draft project, its owners and its modules inside `trx` (the caller's transaction,
+   * e.g. a batch order that charges and creates many projects at once). `prepared` comes from `prepare`.
+   */
+  async function insertIn(trx: Transaction<Database>, userId: number, input: ParsedInput, source: 'form' | 'code', prepared: PreparedInput): Promise<number> {
+    const now = nowIso();
+    const id = await repo.insert(
+      {
+        user_id: userId,
+        source,
+        name: input.name,
+        short_name: input.shortName ?? '',
+        version: input.version,
+        category: input.category,
+        platform_type_id: input.platformTypeId ?? null,
+        platform: prepared.platform,
+        description: input.description,
+        form_json: formJson(withAnalysis(input.form, prepared.analysis)),
+        ai_json: null,
+        upload_id: input.uploadId ?? null,
+        status: 'draft',
+        progress: 0,
+        message: '',
+        materials_json: null,
+        generated_at: null,
+        software_form: input.softwareForm ?? '',
+        created_at: now,
+        updated_at: now,
+      },
+      trx,
+    );
+    if (input.form.ownerIds?.length) await owners.setProjectOwners(id, await owners.assertOwned(userId, input.form.ownerIds, trx), trx);
+    await repo.insertModules(
+      id,
+      (input.modules ?? []).map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.evidence, sort: m.sort ?? i })),
+      trx,
+    );
+    return id;
   }
 
   async function create(userId: number, input: ParsedInput, source: 'form' | 'code'): Promise<number> {
-    const analysis = input.uploadId ? await ownedAnalysis(userId, input.uploadId) : undefined;
-    const platform = input.platform || (await platformName(input.platformTypeId)) || '';
-    const now = nowIso();
-    return db.transaction().execute(async (trx) => {
-      const id = await repo.insert(
-        {
-          user_id: userId,
-          source,
-          name: input.name,
-          short_name: input.shortName ?? '',
-          version: input.version,
-          category: input.category,
-          platform_type_id: input.platformTypeId ?? null,
-          platform,
-          description: input.description,
-          form_json: JSON.stringify(withAnalysis(input.form, analysis)),
-          ai_json: null,
-          upload_id: input.uploadId ?? null,
-          status: 'draft',
-          progress: 0,
-          message: '',
-          materials_json: null,
-          generated_at: null,
-          created_at: now,
-          updated_at: now,
-        },
-        trx,
-      );
-      await repo.insertModules(
-        id,
-        (input.modules ?? []).map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, sort: m.sort ?? i })),
-        trx,
-      );
-      return id;
-    });
+    const prepared = await prepare(userId, input);
+    return db.transaction().execute((trx) => insertIn(trx, userId, input, source, prepared));
   }
 
   /** Cost of generating this project: code projects by size, other projects the flat price. */
-  async function costOf(p: Pick<ProjectRow, 'source' | 'form_json'>): Promise<number> {
-    const s = await readIntegralSetting(db);
+  async function costOf(p: Pick<ProjectRow, 'source' | 'form_json'>, setting?: IntegralSetting): Promise<number> {
+    const s = setting ?? (await readIntegralSetting(db));
     return p.source === 'code' ? codeProjectPoints(s.codeProject, readForm(p).sourceLines ?? 0) : s.generateProject;
   }
 
@@ -132,23 +170,41 @@ export function createProjectService(deps: ProjectServiceDeps) {
    * referring to the job. The job's failure refunds exactly that charge (jobs/generate-materials.ts).
    */
   async function startGeneration(userId: number, id: number): Promise<WordStatus> {
-    const p = await owned(userId, id);
-    const cost = await costOf(p);
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .updateTable('projects')
-        .set({ status: 'queued', progress: 0, message: '排队中' })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('status', 'not in', [...ACTIVE])
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return; // already queued or generating: nothing to charge
-      const jobId = await queue.enqueue(trx, GenerateMaterials, { projectId: id }, { refId: id, userId });
-      const charge = await charger.charge(trx, userId, cost, `生成软著材料：${p.name} ${p.version}`, `job:${jobId}`);
-      await trx.updateTable('generation_jobs').set({ charge_json: JSON.stringify(charge) }).where('id', '=', jobId).execute();
+    // Read at once (one round trip's wait, not three): the project, the costs and the balances.
+    const [p, setting, balances] = await Promise.all([owned(userId, id), readIntegralSetting(db), readBalances(db, userId)]);
+    if ((ACTIVE as readonly string[]).includes(p.status)) return presentStatus(p); // a second click: nothing to do
+    const cost = await costOf(p, setting);
+    // Without the lock first: a balance that cannot pay answers 460 at once instead of queueing on the user row.
+    if (!planCharge(balances, cost)) throw insufficient(cost, balances);
+    await withTransactionRetry(db, async (trx) => {
+      const locked = await charger.lockUser(trx, userId);
+      if (!planCharge(locked, cost)) throw insufficient(cost, locked); // spent by a concurrent request: stop early
+      await queueIn(trx, userId, p, cost, `生成软著材料：${p.name} ${p.version}`);
     });
     queue.wake();
     return presentStatus(await owned(userId, id));
+  }
+
+  /**
+   * Inside `trx` (which must have called `lockUser` FIRST, before writing any row that refers to the user: those
+   * foreign keys take KEY SHARE locks on the user row, and the charge's later upgrade deadlocks on PostgreSQL):
+   * moves the project to `queued` (unless it is already queued/generating: then nothing happens and
+   * undefined is answered), writes its generation job and charges `cost` with ledger rows `job:<id>`.
+   * Throws 460 when the balance is not enough (the caller's transaction then rolls back). Call `queue.wake()` after commit.
+   */
+  async function queueIn(trx: Transaction<Database>, userId: number, p: Pick<ProjectRow, 'id'>, cost: number, reason: string): Promise<{ jobId: number; charge: Charge } | undefined> {
+    const claimed = await trx
+      .updateTable('projects')
+      .set({ status: 'queued', progress: 0, message: '排队中' })
+      .where('id', '=', p.id)
+      .where('user_id', '=', userId)
+      .where('status', 'not in', [...ACTIVE])
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return undefined; // already queued or generating: nothing to charge
+    const jobId = await queue.enqueue(trx, GenerateMaterials, { projectId: p.id }, { refId: p.id, userId });
+    const charge = await charger.charge(trx, userId, cost, reason, `job:${jobId}`);
+    await trx.updateTable('generation_jobs').set({ charge_json: JSON.stringify(charge) }).where('id', '=', jobId).execute();
+    return { jobId, charge };
   }
 
   async function remove(userId: number, id: number, source?: 'form' | 'code'): Promise<void> {
@@ -172,9 +228,14 @@ export function createProjectService(deps: ProjectServiceDeps) {
   return {
     details,
     startGeneration,
+    /** Locks the user's row in `trx`: the first statement of any transaction that creates and charges (see queueIn). */
+    lockUser: async (trx: Transaction<Database>, userId: number): Promise<void> => void (await charger.lockUser(trx, userId)),
     remove,
     costOf,
     ownedAnalysis,
+    prepare,
+    insertIn,
+    queueIn,
 
     async add(userId: number, input: ParsedInput, source: 'form' | 'code' = 'form'): Promise<ProjectDetails> {
       return details(userId, await create(userId, input, source));
@@ -185,23 +246,26 @@ export function createProjectService(deps: ProjectServiceDeps) {
       const uploadId = input.uploadId ?? p.upload_id ?? undefined;
       const analysis = uploadId ? await ownedAnalysis(userId, uploadId) : undefined;
       const form = ZApplicationForm.parse({ ...readForm(p), ...(input.form ?? {}) });
-      const patch: Partial<ProjectRow> = { form_json: JSON.stringify(withAnalysis(form, analysis)), updated_at: nowIso() };
+      const patch: Partial<ProjectRow> = { form_json: formJson(withAnalysis(form, analysis)), updated_at: nowIso() };
       if (input.name !== undefined) patch.name = input.name;
       if (input.shortName !== undefined) patch.short_name = input.shortName;
       if (input.version !== undefined) patch.version = input.version;
       if (input.category !== undefined) patch.category = input.category;
       if (input.description !== undefined) patch.description = input.description;
       if (input.uploadId !== undefined) patch.upload_id = input.uploadId;
+      if (input.softwareForm !== undefined) patch.software_form = input.softwareForm;
       if (input.platformTypeId !== undefined) {
         patch.platform_type_id = input.platformTypeId;
         patch.platform = input.platform || (await platformName(input.platformTypeId)) || '';
       } else if (input.platform !== undefined) patch.platform = input.platform;
       await db.transaction().execute(async (trx) => {
         await repo.update(p.id, userId, patch, trx);
+        const ownerIds = input.form?.ownerIds;
+        if (ownerIds !== undefined) await owners.setProjectOwners(p.id, await owners.assertOwned(userId, ownerIds, trx), trx);
         if (input.modules) {
           checkModules(input.modules.length);
           await repo.deleteModulesOf(p.id, trx);
-          await repo.insertModules(p.id, input.modules.map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, sort: m.sort ?? i })), trx);
+          await repo.insertModules(p.id, input.modules.map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.evidence, sort: m.sort ?? i })), trx);
         }
       });
       return details(userId, p.id);

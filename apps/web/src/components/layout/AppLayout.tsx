@@ -1,11 +1,14 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { Spin } from 'antd';
 import { SITE_NAME, type RouteHandle } from '@/router';
 import { useUserStore } from '@/stores/user';
 import NavBar from '@/components/nav/NavBar';
 import Footer from './Footer';
-import AuthModal from '@/components/auth/AuthModal';
+import { useAuthModal } from '@/stores/auth-modal';
+
+// The login/register modal (forms, captcha, AES) loads the first time it opens, so public pages ship none of it.
+const AuthModal = lazy(() => import('@/components/auth/AuthModal'));
 
 function useRouteHandle(): RouteHandle[] {
   return useMatches()
@@ -20,6 +23,7 @@ export default function AppLayout() {
   const handles = useRouteHandle();
   const signedIn = useUserStore((s) => s.user.id > 0);
   const title = handles.at(-1)?.title;
+  const authOpened = useAuthModal((s) => s.open);
 
   useEffect(() => {
     document.title = title ? `${title} - ${SITE_NAME}` : SITE_NAME;
@@ -47,7 +51,11 @@ export default function AppLayout() {
         )}
       </main>
       <Footer />
-      <AuthModal />
+      {authOpened && (
+        <Suspense fallback={null}>
+          <AuthModal />
+        </Suspense>
+      )}
     </div>
   );
 }

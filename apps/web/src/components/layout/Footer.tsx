@@ -1,7 +1,23 @@
 import { Link } from 'react-router';
-import { QRCode } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { SITE, siteUrl } from '@/config/site';
 import Logo from '@/components/nav/Logo';
+
+// The QR code encoder loads when the footer scrolls into view (it sits at the bottom of every page).
+const QRCode = lazy(() => import('antd/es/qr-code'));
+
+function useSeen<T extends Element>(): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || seen) return;
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '200px' });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [seen]);
+  return [ref, seen];
+}
 
 const COLUMNS = [
   {
@@ -29,6 +45,7 @@ const COLUMNS = [
 
 export default function Footer() {
   const year = new Date().getFullYear();
+  const [qrRef, qrSeen] = useSeen<HTMLDivElement>();
   return (
     <footer className="footer">
       <div className="container footer-top">
@@ -54,8 +71,10 @@ export default function Footer() {
             ))}
           </div>
         ))}
-        <div className="footer-qr">
-          <QRCode value={siteUrl()} size={112} bordered={false} color="#0f172a" bgColor="#ffffff" />
+        <div className="footer-qr" ref={qrRef}>
+          <Suspense fallback={<div style={{ width: 112, height: 112 }} />}>
+            {qrSeen ? <QRCode value={siteUrl()} size={112} bordered={false} color="#0f172a" bgColor="#ffffff" /> : <div style={{ width: 112, height: 112 }} />}
+          </Suspense>
           <span>扫码在手机上打开码著</span>
         </div>
       </div>

@@ -1,11 +1,14 @@
-import { NavLink, useNavigate } from 'react-router';
-import { Button, Tooltip } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from 'antd';
 import { useUserStore } from '@/stores/user';
 import { useAuthModal } from '@/stores/auth-modal';
 import Logo from './Logo';
-import UserMenu from './UserMenu';
 import { useUserPoints } from '@/api/points';
+
+// Only signed-in visitors see these (points, tooltips, the user menu with its dialogs): loaded on the first
+// signed-in render, so the public pages ship none of it.
+const SignedInActions = lazy(() => import('./SignedInActions'));
 
 /** Public navigation (spec §1): 首页, 功能介绍, 使用指南, 政策库, 积分充值. */
 export const PUBLIC_NAV = [
@@ -19,7 +22,6 @@ export const PUBLIC_NAV = [
 export default function NavBar() {
   const user = useUserStore((s) => s.user);
   const showAuth = useAuthModal((s) => s.show);
-  const navigate = useNavigate();
   const signedIn = user.id > 0;
   useUserPoints();
 
@@ -36,24 +38,9 @@ export default function NavBar() {
         </nav>
         <div className="navbar-actions">
           {signedIn ? (
-            <>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/project-selection')}>
-                创建项目
-              </Button>
-              <Tooltip title="充值积分/赠送积分">
-                <span className="navbar-points" data-testid="nav-points">
-                  积分 <strong>{user.rechargePoints}</strong>
-                  <span className="navbar-points-sep">/</span>
-                  <strong>{user.giftedPoints}</strong>
-                </span>
-              </Tooltip>
-              <Tooltip title="免费生成次数：生成材料时优先使用">
-                <span className="navbar-points" data-testid="nav-free-times">
-                  免费 <strong>{user.freeTimes}</strong> 次
-                </span>
-              </Tooltip>
-              <UserMenu />
-            </>
+            <Suspense fallback={null}>
+              <SignedInActions />
+            </Suspense>
           ) : (
             <Button type="primary" onClick={() => showAuth('login')} data-testid="nav-login">
               登录/注册

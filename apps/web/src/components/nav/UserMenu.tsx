@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { App, Avatar, Dropdown, Input, Modal, type MenuProps } from 'antd';
+import { Avatar, Dropdown, Input, Modal, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
   BlockOutlined,
@@ -35,7 +35,7 @@ export const USER_MENU_LINKS = [
 export default function UserMenu() {
   const user = useUserStore((s) => s.user);
   const navigate = useNavigate();
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const [manualCopy, setManualCopy] = useState<string | null>(null);
   const displayName = user.name || user.mobile || user.email || '用户';
 
@@ -86,6 +86,7 @@ export default function UserMenu() {
 
   return (
     <>
+      {modalHolder}
       <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <button type="button" className="navbar-user" data-testid="nav-user">
           <Avatar size={30} style={{ background: '#1d4ed8' }}>

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { ownerLabel } from '@mazhu/contracts';
+import { useOwnerList } from '@/api/owners';
 import type { Rule } from 'antd/es/form';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
 import { RobotOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
@@ -244,6 +247,11 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
           </Form.Item>
         </Col>
       </Row>
+      <Row gutter={24}>
+        <Col span={24}>
+          <OwnersField />
+        </Col>
+      </Row>
       {nature === '修改' && (
         <Row gutter={24}>
           <Col span={8}>
@@ -322,5 +330,35 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
         </Form.Item>
       )}
     </>
+  );
+}
+
+/**
+ * 著作权人: one or more owners from the user's registry (/owner), in the order chosen (the order printed on the
+ * application form). 单独开发 needs one owner, 合作开发 two or more; the check report reports a missing owner.
+ */
+function OwnersField() {
+  const owners = useOwnerList({ page: 1, pageSize: 100 });
+  const list = owners.data?.list ?? [];
+  return (
+    <Form.Item
+      name="ownerIds"
+      label="著作权人"
+      extra={
+        <>
+          按申请表上的顺序选择；没有合适的著作权人时，先到<Link to="/owner" target="_blank">知识产权人</Link>页新增，再回到这里刷新选择。
+        </>
+      }
+    >
+      <Select
+        mode="multiple"
+        loading={owners.isLoading}
+        placeholder="选择著作权人"
+        data-testid="field-owners"
+        optionFilterProp="label"
+        onOpenChange={(open) => open && void owners.refetch()}
+        options={list.map((o) => ({ value: o.id, label: ownerLabel(o) }))}
+      />
+    </Form.Item>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Progress, Skeleton, Table, Tag } from 'antd';
-import type { CodeAnalysis } from '@mazhu/contracts';
+import { Alert, Form, Progress, Select, Skeleton, Table, Tag } from 'antd';
+import { documentKindOfForm, SOFTWARE_FORM_LABELS, SOFTWARE_FORMS, type CodeAnalysis, type SoftwareFormKey } from '@mazhu/contracts';
 import { firstPageLines, readArchiveFile } from './archive';
 import './project.css';
 
@@ -17,7 +17,10 @@ export function CodeAnalysisView({ analysis }: { analysis: CodeAnalysis }) {
     {
       label: '程序鉴别材料',
       value: `${a.estimatedPages} 页`,
-      hint: a.estimatedPages >= 60 ? '前 30 页 + 后 30 页，每页 50 行' : '不足 60 页，全部提交（不会补充或重复代码）',
+      hint:
+        a.estimatedPages >= 60
+          ? `排版后共 ${a.totalPages ?? '60+'} 页，提交前 30 页 + 后 30 页，每页 50 行`
+          : '不足 60 页，全部提交（不会补充或重复代码）',
       testId: 'stat-pages',
     },
   ];
@@ -60,8 +63,57 @@ export function CodeAnalysisView({ analysis }: { analysis: CodeAnalysis }) {
           ]}
         />
       )}
+      {a.provenance && a.provenance.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="provenance-warning"
+          title="代码中有他人的版权、许可证或署名：只能登记自己享有著作权的软件"
+          description={
+            <ul className="check-evidence">
+              {a.provenance.slice(0, 6).map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       {a.files === 0 && <Alert type="error" showIcon style={{ marginTop: 12 }} title="压缩包中没有可用的源代码文件，请检查是否打包了正确的目录" />}
     </div>
+  );
+}
+
+/**
+ * 软件形态: detected from the code (with why), confirmed or changed by the user. It decides the document: software
+ * with a user interface gets an 操作手册, without one a 设计说明书 or 使用说明 (never a login page).
+ */
+export function SoftwareFormField({ detected }: { detected?: CodeAnalysis['form'] }) {
+  const value = Form.useWatch<SoftwareFormKey | undefined>('softwareForm');
+  const form = value ?? detected?.form;
+  return (
+    <>
+      <div className="form-section-title" style={{ marginTop: 24 }}>
+        软件形态
+      </div>
+      <Form.Item
+        name="softwareForm"
+        label="软件形态"
+        extra={
+          <span data-testid="software-form-extra">
+            {detected ? `从代码判断为“${detected.label}”${detected.evidence.length ? `（依据：${detected.evidence.slice(0, 2).join('；')}）` : ''}。` : ''}
+            {form ? `文档将写成${documentKindOfForm(form)}${documentKindOfForm(form) === '操作手册' ? '（登录、主界面和各功能的操作）' : '（结构、模块、接口与示例，不写登录页面）'}。` : ''}
+          </span>
+        }
+      >
+        <Select
+          allowClear
+          placeholder={detected ? `${detected.label}（从代码判断）` : '请选择'}
+          options={SOFTWARE_FORMS.map((f) => ({ value: f, label: `${SOFTWARE_FORM_LABELS[f]}（${documentKindOfForm(f)}）` }))}
+          data-testid="field-software-form"
+        />
+      </Form.Item>
+    </>
   );
 }
 

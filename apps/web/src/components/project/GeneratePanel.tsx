@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Alert, Button, Popconfirm, Progress, Result, Space, Spin, Tag } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, ExclamationCircleFilled, FileZipOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RECHARGE_URL, type InsufficientBalance, type ProjectStatus, type ReportItem, type WordStatus } from '@mazhu/contracts';
+import { RECHARGE_URL, REPORT_LEVEL_LABELS, type InsufficientBalance, type ProjectStatus, type ReportItem, type WordStatus } from '@mazhu/contracts';
 import { afterCharge, downloadMaterials, getProjectWordStatus, projectKeys, STATUS_POLL_MS, type StartOutcome } from '@/api/projects';
 import { unwrap } from '@/api/request';
 import './project.css';
@@ -21,33 +21,59 @@ function formatElapsed(s: number): string {
 }
 
 const LEVEL = {
-  info: { label: '通过', color: 'success', icon: <CheckCircleFilled /> },
-  warning: { label: '请注意', color: 'warning', icon: <ExclamationCircleFilled /> },
-  error: { label: '未通过', color: 'error', icon: <CloseCircleFilled /> },
+  info: { label: REPORT_LEVEL_LABELS.info, color: 'success', icon: <CheckCircleFilled /> },
+  warning: { label: REPORT_LEVEL_LABELS.warning, color: 'warning', icon: <ExclamationCircleFilled /> },
+  error: { label: REPORT_LEVEL_LABELS.error, color: 'error', icon: <CloseCircleFilled /> },
 } as const;
 
-/** The verifier's report on the generated files, shown as the pre-submission check. */
+/** Evidence of one item (file:line, file#symbol), folded when long. */
+function Evidence({ items }: { items: string[] }) {
+  const [open, setOpen] = useState(false);
+  if (!items.length) return null;
+  const shown = open ? items : items.slice(0, 3);
+  return (
+    <ul className="check-evidence" data-testid="report-evidence">
+      {shown.map((e, i) => (
+        <li key={i}>
+          <code>{e}</code>
+        </li>
+      ))}
+      {items.length > 3 && (
+        <li>
+          <Button type="link" size="small" onClick={() => setOpen(!open)}>
+            {open ? '收起' : `查看全部 ${items.length} 处`}
+          </Button>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** The check report on the generated files, in three levels shown as they are: 未通过, 需注意 (never as 通过), 通过. */
 export function ReportList({ report }: { report: ReportItem[] }) {
   if (!report.length) return null;
   const order = { error: 0, warning: 1, info: 2 };
   const sorted = [...report].sort((a, b) => order[a.level] - order[b.level]);
-  const failed = report.filter((r) => r.level === 'error').length;
+  const count = (l: ReportItem['level']) => report.filter((r) => r.level === l).length;
   return (
     <div className="report">
       <div className="form-section-title">
         材料检查报告
         <span className="check-summary">
-          <Tag color="success">通过 {report.filter((r) => r.level === 'info').length}</Tag>
-          {report.some((r) => r.level === 'warning') && <Tag color="warning">请注意 {report.filter((r) => r.level === 'warning').length}</Tag>}
-          {failed > 0 && <Tag color="error">未通过 {failed}</Tag>}
+          {count('error') > 0 && <Tag color="error">未通过 {count('error')}</Tag>}
+          {count('warning') > 0 && <Tag color="warning">需注意 {count('warning')}</Tag>}
+          <Tag color="success">通过 {count('info')}</Tag>
         </span>
       </div>
       <ul className="check-list" data-testid="report-list">
         {sorted.map((r, i) => (
-          <li key={`${r.code}-${i}`} className={r.level === 'info' ? 'ok' : r.level} data-testid={`report-${r.level}`}>
+          <li key={`${r.code}-${i}`} className={r.level === 'info' ? 'ok' : r.level} data-testid={`report-${r.level}`} data-code={r.code}>
             {LEVEL[r.level].icon}
             <span className="check-state">{LEVEL[r.level].label}</span>
-            <span className="check-message">{r.message}</span>
+            <span className="check-message">
+              {r.message}
+              <Evidence items={r.evidence ?? []} />
+            </span>
           </li>
         ))}
       </ul>
@@ -71,6 +97,10 @@ export interface GeneratePanelProps {
   start: () => Promise<StartOutcome>;
   onStarted?: (id: number) => void;
 }
+
+/** The recharge page, naming the project kept as a draft so the user finds the way back after recharging. */
+const rechargeLink = (url: string, projectId: number | undefined, source: 'form' | 'code') =>
+  projectId ? `${url}?${new URLSearchParams({ project: String(projectId), source }).toString()}` : url;
 
 /** Generate → progress (polled every 1.5 s) → download and report; insufficient balance links to recharge. */
 export default function GeneratePanel(p: GeneratePanelProps) {
@@ -160,13 +190,14 @@ export default function GeneratePanel(p: GeneratePanelProps) {
         insufficient.info ? (
           <>
             本次需要 {insufficient.info.need} 积分；当前免费次数 {insufficient.info.freeTimes} 次，赠送积分 {insufficient.info.giftedPoints}，充值积分 {insufficient.info.rechargePoints}。
+            {(id ?? insufficient.info.projectId) ? '项目已保存为草稿，填写的内容不会丢失，充值到账后回到这里即可生成。' : ''}
           </>
         ) : (
           '免费次数和积分都不足以完成本次生成。'
         )
       }
       action={
-        <Link to={insufficient.info?.rechargeUrl || RECHARGE_URL}>
+        <Link to={rechargeLink(insufficient.info?.rechargeUrl || RECHARGE_URL, id ?? insufficient.info?.projectId, p.source)}>
           <Button type="primary">去充值</Button>
         </Link>
       }

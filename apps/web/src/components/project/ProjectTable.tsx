@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
-import { CodeOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, RobotOutlined } from '@ant-design/icons';
+import { AuditOutlined, CodeOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, RobotOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { PROJECT_STATUS_LABELS, type Page, type ProjectListItem, type ProjectStatus } from '@mazhu/contracts';
 import { downloadMaterials } from '@/api/projects';
@@ -111,7 +111,7 @@ export default function ProjectTable({
     {
       title: '操作',
       key: 'actions',
-      width: 230,
+      width: 300,
       render: (_, p) => (
         <Space size={0} className="pt-actions">
           <Tooltip title={p.downloadable ? '下载源程序、操作手册与申请表信息（ZIP）' : '材料生成后可下载'}>
@@ -136,6 +136,13 @@ export default function ProjectTable({
           <Button type="link" icon={<EditOutlined />} onClick={() => navigate(editLink(p))} data-testid="row-edit">
             编辑
           </Button>
+          {p.downloadable && (
+            <Tooltip title="收到补正通知书？按通知逐项修改，只重新生成被修改的材料">
+              <Button type="link" icon={<AuditOutlined />} onClick={() => navigate(`/settings/correctionList?projectId=${p.id}`)} data-testid="row-correction">
+                补正
+              </Button>
+            </Tooltip>
+          )}
           <Popconfirm
             title="删除这个项目？"
             description={p.downloadable ? '已生成的材料也会一并删除，且无法恢复。' : '删除后无法恢复。'}

@@ -20,6 +20,8 @@ export interface ModuleValues {
   description: string;
   /** One operation per line while editing. */
   operations: string[];
+  /** Where the code shows this module ("path#symbol"): kept through edits so the check report can confirm it. */
+  evidence?: string[];
 }
 
 export interface ProjectFormValues {
@@ -27,6 +29,8 @@ export interface ProjectFormValues {
   shortName?: string;
   version: string;
   category: string;
+  /** The software form as the user confirms it (undefined = as detected from the code). */
+  softwareForm?: ProjectInput['softwareForm'];
   platformTypeId?: number;
   platform?: string;
   description?: string;
@@ -35,6 +39,8 @@ export interface ProjectFormValues {
   modificationNote?: string;
   completionDate?: Dayjs | null;
   developmentMode?: ApplicationFormInput['developmentMode'];
+  /** 著作权人 from the registry, in the order printed on the form. */
+  ownerIds?: number[];
   publishStatus?: ApplicationFormInput['publishStatus'];
   publishDate?: Dayjs | null;
   publishCountry?: string;
@@ -80,12 +86,14 @@ export const BASIC_FIELDS: (keyof ProjectFormValues)[] = [
   'version',
   'category',
   'platformTypeId',
+  'softwareForm',
   'description',
   'nature',
   'originalRegistrationNo',
   'modificationNote',
   'completionDate',
   'developmentMode',
+  'ownerIds',
   'publishStatus',
   'publishDate',
   'publishCountry',
@@ -124,6 +132,7 @@ export function toModuleInputs(mods: ModuleValues[] | undefined): ModuleInput[] 
       description: (m.description ?? '').trim(),
       operations: (m.operations ?? []).map((o) => o.trim()).filter(Boolean).slice(0, 12),
       sort: i,
+      ...(m.evidence?.length ? { evidence: m.evidence.slice(0, 30) } : {}),
     }));
 }
 
@@ -136,6 +145,7 @@ export function toApplicationForm(v: Partial<ProjectFormValues>): ApplicationFor
     modificationNote: modified ? str(v.modificationNote) : undefined,
     completionDate: day(v.completionDate),
     developmentMode: v.developmentMode,
+    ownerIds: v.ownerIds,
     publishStatus: v.publishStatus,
     publishDate: published ? day(v.publishDate) : undefined,
     publishCountry: published ? str(v.publishCountry) : undefined,
@@ -171,6 +181,7 @@ export function toBasicInput(v: Partial<ProjectFormValues>): Omit<ProjectInput, 
     platformTypeId: v.platformTypeId,
     platform: str(v.platform),
     description: (v.description ?? '').trim(),
+    ...(v.softwareForm ? { softwareForm: v.softwareForm } : {}),
   };
 }
 
@@ -202,12 +213,14 @@ export function fromDetails(p: ProjectDetails): ProjectFormValues {
     category: p.category,
     platformTypeId: p.platformTypeId ?? undefined,
     platform: p.platform || undefined,
+    softwareForm: p.softwareForm ?? undefined,
     description: p.description || undefined,
     nature: f.nature,
     originalRegistrationNo: f.originalRegistrationNo,
     modificationNote: f.modificationNote,
     completionDate: toDay(f.completionDate),
     developmentMode: f.developmentMode,
+    ownerIds: f.ownerIds,
     publishStatus: f.publishStatus,
     publishDate: toDay(f.publishDate),
     publishCountry: f.publishCountry ?? '中国',
@@ -230,7 +243,7 @@ export function fromDetails(p: ProjectDetails): ProjectFormValues {
     techTags: f.techTags,
     techFeatures: f.techFeatures,
     depositType: f.depositType,
-    modules: p.modules.map((m) => ({ id: m.id, name: m.name, description: m.description, operations: m.operations })),
+    modules: p.modules.map((m) => ({ id: m.id, name: m.name, description: m.description, operations: m.operations, evidence: m.evidence })),
   };
 }
 
@@ -254,7 +267,7 @@ export function fromAiInformation(ai: AiInformation, codeLanguages?: string[]): 
     runPlatform: ai.runPlatform,
     runSupport: ai.runSupport,
     languagesText: codeLanguages?.length ? codeLanguages.join('、') : ai.languages,
-    modules: ai.modules.map((m) => ({ name: m.name, description: m.description, operations: m.operations })),
+    modules: ai.modules.map((m) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.basis?.slice(0, 30) })),
   };
 }
 

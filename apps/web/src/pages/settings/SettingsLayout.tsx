@@ -7,7 +7,10 @@ import { settingsMenu } from '@/router';
 export default function SettingsLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const selected = settingsMenu.find((m) => pathname.startsWith(m.key))?.key;
+  // The fixing page of a correction belongs to 补正项目.
+  const path = pathname === '/settings/correctionDetail' ? '/settings/correctionList' : pathname;
+  // Whole path segments: /settings/pointsRecord must not light up /settings/points.
+  const selected = settingsMenu.find((m) => path === m.key || path.startsWith(`${m.key}/`))?.key;
   return (
     <div className="container settings-wrap">
       <aside className="settings-menu">

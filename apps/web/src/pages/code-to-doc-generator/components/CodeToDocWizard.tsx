@@ -10,7 +10,8 @@ import AiNotice from '@/components/project/AiNotice';
 import ApplicationFormFields from '@/components/project/ApplicationFormFields';
 import BasicInfoFields, { NAME_RULES, VERSION_RULES } from '@/components/project/BasicInfoFields';
 import CodeUploader from '@/components/project/CodeUploader';
-import { CodeAnalysisView, FirstPagePreview } from '@/components/project/CodeAnalysisView';
+import { CodeAnalysisView, FirstPagePreview, SoftwareFormField } from '@/components/project/CodeAnalysisView';
+import CodeFileSelection from '@/components/project/CodeFileSelection';
 import { CodeProjectCost } from '@/components/project/CostSummary';
 import FormPreview from '@/components/project/FormPreview';
 import GeneratePanel from '@/components/project/GeneratePanel';
@@ -162,7 +163,14 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
       if (!(await saveAll())) return { kind: 'error', msg: '保存失败' };
       return generateProjectWord(projectId);
     }
-    return addCodeProject({ ...toProjectInput(values(), upload.uploadId), uploadId: upload.uploadId });
+    const out = await addCodeProject({ ...toProjectInput(values(), upload.uploadId), uploadId: upload.uploadId });
+    // Refused for the balance: the server kept the project as a draft; from now on this wizard edits it.
+    const kept = out.kind === 'insufficient' ? out.info?.projectId : undefined;
+    if (kept) {
+      setProjectId(kept);
+      setParams({ id: String(kept) }, { replace: true });
+    }
+    return out;
   };
 
   const draft = step === 3 ? toDraft(values(), Boolean(upload)) : null;
@@ -189,6 +197,8 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
               {upload && (
                 <>
                   <CodeAnalysisView analysis={upload.analysis} />
+                  <CodeFileSelection uploadId={upload.uploadId} onAnalysis={(analysis) => setUpload({ ...upload, analysis })} />
+                  <SoftwareFormField detected={upload.analysis.form} />
                   <div className="form-section-title" style={{ marginTop: 24 }}>
                     软件名称与版本（印在每页页眉）
                   </div>

@@ -1,0 +1,102 @@
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { BatchOrdersTable, BatchRowsTable, Database, ProjectsTable } from '../../db/schema';
+
+export type BatchRow = Selectable<BatchOrdersTable>;
+export type BatchRowRow = Selectable<BatchRowsTable>;
+type Tx = Kysely<Database> | Transaction<Database>;
+
+/** A batch row with what its project says (once ordered). */
+export type RowWithProject = BatchRowRow & {
+  p_name: string | null;
+  p_version: string | null;
+  p_status: ProjectsTable['status'] | null;
+  p_progress: number | null;
+  p_message: string | null;
+  p_materials: string | null;
+  p_source: ProjectsTable['source'] | null;
+};
+
+/** Kysely queries of batch orders and their rows. Every read is scoped to the owner. */
+export function createBatchRepo(db: Kysely<Database>) {
+  return {
+    findOwned(id: number, userId: number, tx: Tx = db) {
+      return tx.selectFrom('batch_orders').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    },
+    async insert(values: Omit<BatchRow, 'id'>, tx: Tx = db): Promise<number> {
+      return (await tx.insertInto('batch_orders').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    },
+    async update(id: number, patch: Partial<Omit<BatchRow, 'id' | 'user_id'>>, tx: Tx = db) {
+      await tx.updateTable('batch_orders').set(patch).where('id', '=', id).execute();
+    },
+    async delete(id: number, userId: number, tx: Tx = db) {
+      await tx.deleteFrom('batch_rows').where('batch_id', '=', id).where('user_id', '=', userId).execute();
+      await tx.deleteFrom('batch_orders').where('id', '=', id).where('user_id', '=', userId).execute();
+    },
+    rows(batchId: number, tx: Tx = db): Promise<RowWithProject[]> {
+      return tx
+        .selectFrom('batch_rows as r')
+        .leftJoin('projects as p', 'p.id', 'r.project_id')
+        .selectAll('r')
+        .select(['p.name as p_name', 'p.version as p_version', 'p.status as p_status', 'p.progress as p_progress', 'p.message as p_message', 'p.materials_json as p_materials', 'p.source as p_source'])
+        .where('r.batch_id', '=', batchId)
+        .orderBy('r.row_no')
+        .orderBy('r.id')
+        .execute() as Promise<RowWithProject[]>;
+    },
+    async insertRows(rows: Omit<BatchRowRow, 'id'>[], tx: Tx = db): Promise<void> {
+      // Chunks keep every INSERT under SQLite's bound-parameter limit.
+      for (let i = 0; i < rows.length; i += 50) await tx.insertInto('batch_rows').values(rows.slice(i, i + 50)).execute();
+    },
+    async updateRow(id: number, patch: Partial<Omit<BatchRowRow, 'id' | 'batch_id' | 'user_id'>>, tx: Tx = db) {
+      await tx.updateTable('batch_rows').set(patch).where('id', '=', id).execute();
+    },
+    async deleteRows(batchId: number, ids: number[], tx: Tx = db) {
+      if (ids.length) await tx.deleteFrom('batch_rows').where('batch_id', '=', batchId).where('id', 'in', ids).execute();
+    },
+    async list(userId: number, status: 'draft' | 'ordered' | undefined, page: number, pageSize: number) {
+      let q = db.selectFrom('batch_orders').where('user_id', '=', userId);
+      if (status) q = q.where('status', '=', status);
+      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const rows = await q
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return { rows, total: Number(total.n) };
+    },
+    /** Row counts per state of several batches: drafts by error presence, ordered rows by their project's status. */
+    async stateCounts(batchIds: number[]) {
+      if (batchIds.length === 0) return [];
+      return db
+        .selectFrom('batch_rows as r')
+        .leftJoin('projects as p', 'p.id', 'r.project_id')
+        .select(['r.batch_id', 'p.status', 'r.project_id', 'r.errors_json'])
+        .where('r.batch_id', 'in', batchIds)
+        .execute();
+    },
+    /** The user's earlier projects (not those of `exceptBatch`) for the duplicate checks. */
+    earlierProjects(userId: number, exceptBatch: number) {
+      return db
+        .selectFrom('projects')
+        .select(['id', 'name', 'version', 'form_json', 'upload_id'])
+        .where('user_id', '=', userId)
+        .where((eb) => eb('id', 'not in', eb.selectFrom('batch_rows').select('project_id').where('batch_id', '=', exceptBatch).where('project_id', 'is not', null).$castTo<number>()))
+        .orderBy('id', 'desc')
+        .limit(2000)
+        .execute();
+    },
+    fingerprints(uploadIds: number[]) {
+      if (uploadIds.length === 0) return Promise.resolve([]);
+      return db.selectFrom('code_fingerprints').selectAll().where('upload_id', 'in', uploadIds).execute();
+    },
+    async saveFingerprint(uploadId: number, archive: string, files: string[]) {
+      await db
+        .insertInto('code_fingerprints')
+        .values({ upload_id: uploadId, archive_sha256: archive, files_json: JSON.stringify(files), created_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('upload_id').doNothing())
+        .execute();
+    },
+  };
+}
+export type BatchRepo = ReturnType<typeof createBatchRepo>;

@@ -1,0 +1,58 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import sharp from 'sharp';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+/** Reads the text of a screenshot. */
+export interface ScreenReader {
+  /** The recognised lines (whitespace between CJK characters removed). Rejects when the image cannot be read. */
+  read(image: Buffer): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * OCR of screenshots with tesseract.js and the simplified-Chinese model of the npm package
+ * @tesseract.js-data/chi_sim (4.0.0_best_int, gzip), offline: nothing is downloaded at run time. One worker thread,
+ * started on the first read (about 1 s) and kept; reads are queued one at a time (1–3 s each); `close()` ends the thread.
+ */
+export function createScreenReader(): ScreenReader {
+  let worker: Promise<Worker> | undefined;
+  let chain: Promise<unknown> = Promise.resolve();
+  const require = createRequire(import.meta.url);
+  const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/chi_sim/package.json')), '4.0.0_best_int');
+
+  const start = () =>
+    (worker ??= createWorker('chi_sim', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }).then(async (w) => {
+      await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1' });
+      return w;
+    }));
+
+  const lines = (text: string) =>
+    text
+      .split('\n')
+      .map((l) => l.replace(/(?<=[\u4e00-\u9fff（）：])\s+|\s+(?=[\u4e00-\u9fff（）：])/g, '').trim())
+      .filter(Boolean);
+
+  return {
+    read(image) {
+      const run = chain.then(async () => {
+        const w = await start();
+        // Two passes over a greyscale copy: as is, and negated, so light text on a coloured title bar or a dark
+        // theme is read as well as dark text on white. Small images are enlarged first.
+        const meta = await sharp(image).metadata();
+        const grey = sharp(image).greyscale().resize({ width: (meta.width ?? 0) < 1400 ? (meta.width ?? 0) * 2 : undefined, withoutEnlargement: false });
+        const [a, b] = [await grey.clone().png().toBuffer(), await grey.clone().negate({ alpha: false }).png().toBuffer()];
+        const out = [...lines((await w.recognize(a)).data.text)];
+        for (const l of lines((await w.recognize(b)).data.text)) if (!out.includes(l)) out.push(l);
+        return out;
+      });
+      chain = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      if (w) await (await w).terminate();
+    },
+  };
+}

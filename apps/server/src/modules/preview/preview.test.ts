@@ -1,0 +1,107 @@
+import type { ProjectPreview, ProjectScreen, RenderPreviewResult } from '@mazhu/contracts';
+import { buildPrototype, renderScreen } from '@mazhu/docgen';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { body, buildTestApp, buildUser } from '../../../test/helper';
+import { buildProject, multipart } from '../../../test/projects.factories';
+import { createScreenReader } from './ocr';
+
+describe('UI prototypes and screenshots', async () => {
+  const app = await buildTestApp();
+  const get = <T>(url: string, headers: Record<string, string>) => app.inject({ url, headers }).then((r) => body<T>(r));
+  const post = <T>(url: string, headers: Record<string, string>, payload: unknown) => app.inject({ method: 'POST', url, headers, payload: payload as object }).then((r) => body<T>(r));
+  const uploadShot = async (headers: Record<string, string>, screenId: number, data: Buffer, name = 'shot.png') => {
+    const mp = await multipart({ screenId: String(screenId), file: { data, name } });
+    return body<ProjectScreen>(await app.inject({ method: 'POST', url: '/api/uploadScreenshot', headers: { ...headers, 'content-type': mp.contentType }, payload: mp.payload }));
+  };
+
+  it('renders a described software without signing in: login, main and one screen per module', async () => {
+    const r = await post<RenderPreviewResult>('/api/renderPreview', {}, { app: { name: '门诊排队叫号小程序系统', version: 'V1.2', platform: 'mobile', theme: 'fresh' }, modules: [{ name: '线上取号' }, { name: '候诊进度' }] });
+    expect(r.code, r.msg).toBe(200);
+    expect(r.data.screens.map((s) => s.key)).toEqual(['login', 'main', 'module-1', 'module-2']);
+    expect(r.data.screens[2]).toMatchObject({ kind: 'form', width: 975, height: 2110 });
+    expect(r.data.screens[0].dataUrl.startsWith('data:image/png;base64,iVBOR')).toBe(true);
+    const bad = await post('/api/renderPreview', {}, { app: { name: '', version: 'V1.0 Beta', platform: 'mobile' } });
+    expect(bad.code).toBe(400);
+    expect(bad.msg).toMatch(/请填写软件名称|版本号格式/);
+  });
+
+  it("keeps a project's screens to its owner; the prototype shows the form's name and version (read back by OCR)", async () => {
+    const a = await buildUser(app);
+    const b = await buildUser(app);
+    const p = await buildProject(app, a.headers, { name: '码著仓储管理系统', version: 'V3.2' });
+    const pv = await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers);
+    expect(pv.code, pv.msg).toBe(200);
+    expect(pv.data.screens.map((s) => [s.key, s.title, s.source])).toEqual([
+      ['login', '用户登录', 'prototype'],
+      ['main', '首页', 'prototype'],
+      ['module', '用户登录', 'prototype'],
+      ['module', '内容管理', 'prototype'],
+    ]);
+    expect(pv.data.screens.every((s) => s.checks.every((c) => c.ok))).toBe(true);
+
+    expect((await get(`/api/getPreview?id=${p.id}`, b.headers)).code).toBe(404);
+    const main = pv.data.screens[1];
+    expect((await app.inject({ url: main.imageUrl, headers: b.headers })).body).toContain('404');
+    const img = await app.inject({ url: main.imageUrl, headers: a.headers });
+    expect(img.headers['content-type']).toBe('image/png');
+    const reader = createScreenReader();
+    try {
+      const text = (await reader.read(img.rawPayload)).join('');
+      expect(text).toContain('码著仓储管理系统');
+      expect(text).toMatch(/V3\.2/i);
+    } finally {
+      await reader.close();
+    }
+  });
+
+  it('changes the theme and an edited screen on save; another user cannot save them', async () => {
+    const a = await buildUser(app);
+    const p = await buildProject(app, a.headers);
+    const before = (await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data;
+    const list = before.screens[3];
+    const spec = { ...list.spec, title: '公告维护', buttons: ['发布公告', ...list.spec.buttons.slice(1)] };
+    const saved = await post<ProjectPreview>('/api/savePreview', a.headers, { id: p.id, theme: 'night', color: '#722ed1', screens: [{ id: list.id, spec }] });
+    expect(saved.code, saved.msg).toBe(200);
+    expect(saved.data).toMatchObject({ theme: 'night', color: '#722ed1' });
+    expect(saved.data.screens[3]).toMatchObject({ id: list.id, title: '公告维护' });
+    expect(saved.data.screens[3].spec.buttons[0]).toBe('发布公告');
+    expect(saved.data.screens.map((s) => s.imageUrl)).not.toEqual(before.screens.map((s) => s.imageUrl));
+    const again = await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers);
+    expect(again.data.screens.map((s) => s.imageUrl)).toEqual(saved.data.screens.map((s) => s.imageUrl));
+
+    const b = await buildUser(app);
+    expect((await post('/api/savePreview', b.headers, { id: p.id, theme: 'fresh' })).code).toBe(404);
+  });
+
+  it('replaces a prototype with an uploaded screenshot, re-encoded without metadata, and checks its version', async () => {
+    const a = await buildUser(app);
+    const p = await buildProject(app, a.headers, { name: '码著仓储管理系统', version: 'V1.0' });
+    const pv = (await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data;
+    const login = pv.screens[0];
+    // A "real" screenshot of another version, with EXIF metadata that must not survive.
+    const proto = buildPrototype({ name: '码著仓储管理系统', version: 'V2.0', platform: 'web', modules: [] });
+    const shot = await renderScreen(proto.app, proto.screens[0]);
+    const jpeg = await sharp(shot.png).jpeg().withExif({ IFD0: { Artist: 'someone@example.com' } }).toBuffer();
+    const up = await uploadShot(a.headers, login.id, jpeg, 'login.jpg');
+    expect(up.code, up.msg).toBe(200);
+    expect(up.data.source).toBe('upload');
+    expect(up.data.checks.find((c) => c.code === 'identity')).toMatchObject({ ok: false, message: expect.stringMatching(/V2\.0 与申请表中的 V1\.0 不一致/) });
+    const stored = await app.inject({ url: up.data.imageUrl, headers: a.headers });
+    const meta = await sharp(stored.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect((await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data.screens[0].source).toBe('upload');
+
+    const b = await buildUser(app);
+    expect((await uploadShot(b.headers, login.id, jpeg)).code).toBe(404);
+    const notImage = await uploadShot(a.headers, login.id, Buffer.from('not an image at all'), 'x.png');
+    expect(notImage.code).toBe(400);
+    expect(notImage.msg).toMatch(/PNG 或 JPEG/);
+    const tiny = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#fff' } }).png().toBuffer();
+    expect((await uploadShot(a.headers, login.id, tiny)).msg).toMatch(/过小/);
+
+    const back = await get<ProjectScreen>(`/api/delScreenshot?id=${login.id}`, a.headers);
+    expect(back.data.source).toBe('prototype');
+    expect(back.data.checks.every((c) => c.ok)).toBe(true);
+  });
+});

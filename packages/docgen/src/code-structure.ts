@@ -1,0 +1,384 @@
+import type { CodeFile, MetaFile } from './intake';
+
+/**
+ * What the code itself says about its modules and its public interface, each item with where it
+ * was found (file and symbol). The writer describes only these units; the check report counts
+ * coverage both ways against them (cpcc-materials.md: "Two-way coverage … the most common
+ * correction reason"). Regular expressions over the text, bounded per file; pure.
+ */
+
+/** Where a claim comes from: a file and, when known, the symbol (class, function, route, menu title). */
+export interface Evidence {
+  file: string;
+  symbol?: string;
+  /** controller, route, page, menu, job, entity, export, command, package. */
+  kind: EvidenceKind;
+  line?: number;
+}
+export type EvidenceKind = 'controller' | 'route' | 'page' | 'menu' | 'job' | 'entity' | 'export' | 'command' | 'package';
+
+/** One business unit of the code: a controller group, a page folder, a package of a library, a command. */
+export interface CodeUnit {
+  /** Stable key (lower-case words), e.g. "user", "job", "monitor/cache". */
+  key: string;
+  /** Chinese label found in the code (Javadoc, docstring, menu title), when any: "用户信息", "定时任务". */
+  label?: string;
+  /** English words of the key for readers and writers: "user", "job log". */
+  words: string[];
+  kind: 'controller' | 'page' | 'package' | 'command' | 'job' | 'routes';
+  evidence: Evidence[];
+}
+
+/** One item of the public interface (design document for software without a user interface). */
+export interface ApiItem {
+  kind: 'function' | 'class' | 'method' | 'endpoint' | 'command' | 'option';
+  name: string;
+  /** As written in the code: "debounce(func, wait, options)", "GET /system/user/list", "mazhu generate <dir>". */
+  signature: string;
+  file: string;
+  line: number;
+  /** First sentence of the doc comment or help text, when any. */
+  doc?: string;
+}
+
+export interface UsageExample {
+  /** README.md, or the file it came from. */
+  source: string;
+  /** Code as written (at most 20 lines). */
+  code: string;
+}
+
+export interface CodeStructure {
+  units: CodeUnit[];
+  api: ApiItem[];
+  examples: UsageExample[];
+}
+
+const MAX_TEXT = 400_000;
+const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|docs?|benchmarks?|scripts?)\/|\.(test|spec)\.[a-z]+$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$/i;
+
+const lineAt = (text: string, index: number) => {
+  let n = 1;
+  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
+};
+
+/** Splits an identifier into lower-case words: "SysJobLogController" → ["sys","job","log","controller"]. */
+export function identifierWords(s: string): string[] {
+  return s
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w.toLowerCase())
+    .filter(Boolean);
+}
+
+const PREFIX_WORDS = new Set(['sys', 'tb', 't', 'base', 'api', 'admin', 'web', 'app', 'rest', 'biz', 'my']);
+const SUFFIX_WORDS = new Set(['controller', 'resource', 'endpoint', 'handler', 'api', 'rest', 'view', 'views', 'router', 'routes', 'service', 'action']);
+/** Words that name a part of a business unit: JobLog belongs to Job, DictData to Dict. */
+const PART_WORDS = new Set(['log', 'logs', 'data', 'type', 'types', 'item', 'items', 'detail', 'details', 'record', 'records', 'category', 'categories']);
+
+/** The unit key of a controller/handler class name: SysJobLogController → "job", SysUserOnlineController → "user online". */
+export function unitKeyOf(className: string): string[] {
+  let w = identifierWords(className);
+  while (w.length > 1 && PREFIX_WORDS.has(w[0])) w = w.slice(1);
+  while (w.length > 1 && SUFFIX_WORDS.has(w[w.length - 1])) w = w.slice(0, -1);
+  if (w.length > 1 && PART_WORDS.has(w[w.length - 1])) w = w.slice(0, -1);
+  return w;
+}
+
+/** The Chinese text of the doc comment right before `index` (Javadoc / KDoc / JSDoc / `#` lines), first line. */
+function docBefore(text: string, index: number): string | undefined {
+  const before = text.slice(Math.max(0, index - 1200), index);
+  const m = /\/\*\*([\s\S]*?)\*\/\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*$/.exec(before);
+  if (!m) return undefined;
+  for (const raw of m[1].split('\n')) {
+    const l = raw.replace(/^\s*\*\s?/, '').trim();
+    if (!l || l.startsWith('@')) continue;
+    return l;
+  }
+  return undefined;
+}
+
+/** Cleans a doc label into a unit label: "用户信息 操作处理" → "用户信息", "调度任务信息操作处理" → "调度任务信息". */
+export function cleanLabel(s: string | undefined): string | undefined {
+  if (!s || !/[\u4e00-\u9fff]/.test(s)) return undefined;
+  const t = s
+    .replace(/[，。,.;；:：].*$/, '')
+    .replace(/\s+/g, '')
+    .replace(/(的)?(操作处理|控制器|控制层|处理器|接口|controller|Controller|请求处理|相关接口|管理接口)$/u, '')
+    .trim();
+  return t.length >= 2 && t.length <= 16 ? t : undefined;
+}
+
+interface UnitDraft {
+  key: string;
+  words: string[];
+  label?: string;
+  kind: CodeUnit['kind'];
+  evidence: Evidence[];
+}
+
+class Units {
+  readonly map = new Map<string, UnitDraft>();
+  add(key: string, words: string[], kind: CodeUnit['kind'], ev: Evidence, label?: string): void {
+    let u = this.map.get(key);
+    if (!u) {
+      u = { key, words, kind, evidence: [], label };
+      this.map.set(key, u);
+    }
+    if (!u.label && label) u.label = label;
+    if (u.evidence.length < 40 && !u.evidence.some((e) => e.file === ev.file && e.symbol === ev.symbol)) u.evidence.push(ev);
+  }
+}
+
+/** i18n route titles ("dashboard" → "首页") from zh locale files of a front end. */
+function zhDictionary(files: CodeFile[]): Map<string, string> {
+  const dict = new Map<string, string>();
+  for (const f of files) {
+    if (!/(^|\/)(lang|locales?|i18n)\/(zh|zh-cn|zh_cn|zh-hans)[^/]*\.(js|ts|json)$|(^|\/)(lang|locales?|i18n)\/zh[^/]*\/[^/]+\.(js|ts|json)$/i.test(f.path)) continue;
+    for (const m of f.text.matchAll(/["']?([A-Za-z][\w-]*)["']?\s*:\s*['"]([^'"\n]*[\u4e00-\u9fff][^'"\n]*)['"]/g)) if (!dict.has(m[1])) dict.set(m[1], m[2]);
+  }
+  return dict;
+}
+
+/** Page-folder → menu title from router files: `component: () => import('@/views/order/index')` … `title: '订单管理'`. */
+function routerTitles(files: CodeFile[], dict: Map<string, string>): Map<string, { title: string; file: string; line: number }> {
+  const out = new Map<string, { title: string; file: string; line: number }>();
+  for (const f of files) {
+    if (!/(^|\/)(router|routes|routers)(\/|\.)|(^|\/)(pages\.json)$/i.test(f.path) || f.text.length > MAX_TEXT) continue;
+    const t = f.text;
+    for (const m of t.matchAll(/(?:import\(\s*['"`]|require\(\s*['"`]|component\s*:\s*['"`])(?:@|\.{1,2})?\/?(?:src\/)?(?:views|pages)\/([\w-]+)/g)) {
+      const idx = m.index ?? 0;
+      const win = t.slice(Math.max(0, idx - 300), idx + 400);
+      const tm = /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win.slice(300)) ?? /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win);
+      if (!tm) continue;
+      const raw = tm[1];
+      const title = /[\u4e00-\u9fff]/.test(raw) ? raw : dict.get(raw);
+      if (title && !out.has(m[1])) out.set(m[1], { title, file: f.path, line: lineAt(t, idx) });
+    }
+  }
+  return out;
+}
+
+const PAGE_DIR = /(?:^|\/)(?:src\/)?(views|pages|screens)\/([\w-]+)(\/|\.(vue|jsx|tsx|js|ts|svelte|wxml|html)$)/i;
+const IGNORED_PAGE_GROUPS = new Set(['components', 'component', 'common', 'layout', 'layouts', 'error', 'error-page', 'errorpage', '404', '401', 'redirect', 'index', 'mixin', 'mixins', 'utils', 'styles', 'assets']);
+
+function collectUnits(files: CodeFile[]): CodeUnit[] {
+  const units = new Units();
+  const dict = zhDictionary(files);
+  const titles = routerTitles(files, dict);
+  let hasPages = false;
+  for (const f of files) {
+    if (TEST_PATH.test(f.path)) continue;
+    const text = f.text.length > MAX_TEXT ? f.text.slice(0, MAX_TEXT) : f.text;
+    // Java / Kotlin / C# controllers.
+    if (/^(Java|Kotlin|C#|Groovy|Scala)$/.test(f.language)) {
+      const cm = /@(?:Rest)?Controller\b[\s\S]{0,400}?\bclass\s+(\w+)|\bclass\s+(\w+Controller)\b/.exec(text);
+      if (cm) {
+        const cls = cm[1] ?? cm[2];
+        const words = unitKeyOf(cls);
+        const classIdx = text.indexOf(`class ${cls}`);
+        const annIdx = text.lastIndexOf('@', classIdx) >= 0 ? text.slice(0, classIdx).search(/(@\w+(\([^)]*\))?\s*)+(public\s+|internal\s+|open\s+)?(abstract\s+)?class\s+\w*$/) : -1;
+        const label = cleanLabel(docBefore(text, annIdx > 0 ? annIdx : classIdx));
+        const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']+)["']/.exec(text.slice(0, classIdx + 200))?.[1];
+        units.add(words.join(' '), words, 'controller', { file: f.path, symbol: cls + (base ? ` ${base}` : ''), kind: 'controller', line: lineAt(text, classIdx) }, label);
+        for (const m of text.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'])?/g)) {
+          if ((m.index ?? 0) < classIdx) continue;
+          const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
+          const path = ((base ?? '') + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+          units.add(words.join(' '), words, 'controller', { file: f.path, symbol: `${method} ${path}`, kind: 'route', line: lineAt(text, m.index ?? 0) });
+        }
+        continue;
+      }
+      const job = /@Scheduled\b|\bimplements\s+(?:org\.quartz\.)?Job\b|extends\s+QuartzJobBean\b|@XxlJob\b/.exec(text);
+      if (job) {
+        const cls = /\bclass\s+(\w+)/.exec(text)?.[1] ?? f.path;
+        units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, symbol: cls, kind: 'job', line: lineAt(text, job.index) }, '定时任务');
+      }
+    }
+    // Python web: Flask blueprints, FastAPI routers, Django views — one unit per file.
+    if (f.language === 'Python') {
+      const routes = [...text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"]/g)];
+      if (routes.length) {
+        const stem = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.py$/, '');
+        const words = stem === '__init__' || stem === 'app' || stem === 'main' || stem === 'views' || stem === 'routes' ? identifierWords(routes[0][3].split('/').filter(Boolean)[0] ?? stem) : identifierWords(stem);
+        const doc = /^\s*(?:#[^\n]*\n)*\s*(?:"""|''')\s*([^\n]*)/.exec(text)?.[1];
+        for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: `${r[2] === 'route' ? 'ROUTE' : r[2].toUpperCase()} ${r[3]}`, kind: 'route', line: lineAt(text, r.index ?? 0) }, cleanLabel(doc));
+      }
+      if (/\b(BackgroundScheduler|BlockingScheduler|AsyncIOScheduler)\(|@(?:\w+\.)?(?:scheduled_job|periodic_task|task)\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
+    }
+    // JS/TS servers: express/koa/fastify route files — one unit per file.
+    if ((f.language === 'JavaScript' || f.language === 'TypeScript') && !PAGE_DIR.test(f.path)) {
+      const routes = [...text.matchAll(/\b(?:app|router|server|fastify|route)\.(get|post|put|delete|patch)\(\s*['"`](\/[^'"`]*)['"`]/g)];
+      if (routes.length) {
+        const stem = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.(routes?|controller)?\.[cm]?[jt]s$/, '').replace(/\.[cm]?[jt]s$/, '');
+        const words = /^(index|app|server|main|routes?)$/.test(stem) ? identifierWords(routes[0][2].split('/').filter((s) => s && s !== 'api')[0] ?? stem) : identifierWords(stem);
+        for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: `${r[1].toUpperCase()} ${r[2]}`, kind: 'route', line: lineAt(text, r.index ?? 0) });
+      }
+      if (/\bcron\.schedule\(|new\s+CronJob\(|\bschedule\.scheduleJob\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
+    }
+    // Front-end pages grouped by their folder under views/ or pages/.
+    const pm = PAGE_DIR.exec(f.path);
+    if (pm && (f.language === 'Vue' || f.language === 'Svelte' || f.language === 'WXML' || /\.(jsx|tsx|html)$/.test(f.path) || (/\.(js|ts)$/.test(f.path) && /<\w|React|render\(/.test(text.slice(0, 5000))))) {
+      const group = pm[2].toLowerCase();
+      if (IGNORED_PAGE_GROUPS.has(group)) continue;
+      hasPages = true;
+      const title = titles.get(pm[2]);
+      const key = `page ${identifierWords(pm[2]).join(' ')}`;
+      units.add(key, identifierWords(pm[2]), 'page', { file: f.path, symbol: title?.title, kind: 'page' }, title?.title);
+      if (title) units.add(key, identifierWords(pm[2]), 'page', { file: title.file, symbol: `菜单：${title.title}`, kind: 'menu', line: title.line });
+    }
+  }
+  void hasPages;
+  return [...units.map.values()].map((u) => ({ key: u.key, label: u.label, words: u.words, kind: u.kind, evidence: u.evidence }));
+}
+
+/** Units of a library or a tool without controllers or pages: its source folders and top-level files. */
+function packageUnits(files: CodeFile[]): CodeUnit[] {
+  const src = files.filter((f) => !TEST_PATH.test(f.path) && !/^(Shell|Makefile|Dockerfile|CMake|SQL)$/.test(f.language));
+  if (src.length === 0) return [];
+  // The source root: the deepest common folder of most files (src/, lib/, the package folder).
+  const roots = ['src/', 'lib/', 'source/', 'pkg/'];
+  const root = roots.find((r) => src.filter((f) => f.path.startsWith(r)).length >= src.length * 0.6) ?? '';
+  const groups = new Map<string, CodeFile[]>();
+  for (const f of src) {
+    const rel = f.path.startsWith(root) ? f.path.slice(root.length) : f.path;
+    const seg = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : rel.replace(/\.[^.]+$/, '');
+    (groups.get(seg) ?? groups.set(seg, []).get(seg)!).push(f);
+  }
+  return [...groups.entries()]
+    .sort((a, b) => b[1].reduce((s, f) => s + f.lines, 0) - a[1].reduce((s, f) => s + f.lines, 0))
+    .slice(0, 30)
+    .map(([seg, fs]) => {
+      const words = identifierWords(seg);
+      const docFile = fs.find((f) => /(^|\/)(__init__\.py|index\.[jt]s|mod\.rs|package-info\.java|doc\.go)$/.test(f.path)) ?? fs[0];
+      const doc = /^\s*(?:"""|'''|\/\*\*?|\/\/|#)\s*\**\s*([^\n]*[\u4e00-\u9fff][^\n]*)/.exec(docFile.text.slice(0, 2000))?.[1];
+      return {
+        key: `pkg ${words.join(' ') || seg}`,
+        label: cleanLabel(doc),
+        words: words.length ? words : [seg],
+        kind: 'package' as const,
+        evidence: fs.slice(0, 8).map((f) => ({ file: f.path, kind: 'package' as const })),
+      };
+    });
+}
+
+function firstDocLine(text: string, index: number): string | undefined {
+  const before = text.slice(Math.max(0, index - 1500), index);
+  const m = /\/\*\*([\s\S]*?)\*\/\s*$/.exec(before);
+  if (m) {
+    for (const raw of m[1].split('\n')) {
+      const l = raw.replace(/^\s*\*\s?/, '').trim();
+      if (l && !l.startsWith('@')) return l.replace(/\s+/g, ' ').slice(0, 120);
+    }
+  }
+  const py = /^[^\n]*\n\s*(?:"""|''')\s*([^\n"']+)/.exec(text.slice(index, index + 600));
+  return py?.[1]?.trim().slice(0, 120);
+}
+
+const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/** The public interface: exported functions and classes, HTTP endpoints, command-line commands and options. */
+function collectApi(files: CodeFile[]): ApiItem[] {
+  const api: ApiItem[] = [];
+  const push = (i: ApiItem) => {
+    if (api.length < 400 && !api.some((a) => a.kind === i.kind && a.name === i.name && a.file === i.file)) api.push(i);
+  };
+  for (const f of files) {
+    if (TEST_PATH.test(f.path) || f.text.length > MAX_TEXT) continue;
+    const t = f.text;
+    if (f.language === 'JavaScript' || f.language === 'TypeScript') {
+      for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)\s*(<[^>]*>)?\s*\(([^)]*)\)/gm))
+        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[3])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      for (const m of t.matchAll(/^export\s+const\s+(\w+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?::[^=]+)?=?>?/gm))
+        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:abstract\s+)?class\s+(\w+)/gm))
+        push({ kind: 'class', name: m[1], signature: `class ${m[1]}`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      // CommonJS: module.exports = name; exports.name = function (…); and the function declarations they name.
+      const exported = new Set<string>();
+      const anon = /\bmodule\.exports\s*=\s*(?:async\s+)?function\s*(\w*)\s*\(([^)]*)\)/.exec(t);
+      if (anon) {
+        const name = anon[1] || f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+        push({ kind: 'function', name, signature: `${name}(${clean(anon[2])})`, file: f.path, line: lineAt(t, anon.index), doc: firstDocLine(t, anon.index) });
+      }
+      for (const m of t.matchAll(/\b(?:module\.)?exports\.(\w+)\s*=/g)) exported.add(m[1]);
+      const me = /\bmodule\.exports\s*=\s*(\w+)\s*;?\s*$/m.exec(t);
+      if (me) exported.add(me[1]);
+      const obj = /\bmodule\.exports\s*=\s*\{([^}]*)\}/.exec(t);
+      if (obj) for (const n of obj[1].matchAll(/(\w+)\s*(?:,|:|$)/g)) exported.add(n[1]);
+      if (exported.size) {
+        for (const m of t.matchAll(/^\s*(?:async\s+)?function\s+(\w+)\s*\(([^)]*)\)/gm)) {
+          if (exported.has(m[1])) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+        }
+        for (const m of t.matchAll(/^\s*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
+          if (exported.has(m[1])) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+        }
+        for (const m of t.matchAll(/\bexports\.(\w+)\s*=\s*(?:async\s+)?function\s*\w*\s*\(([^)]*)\)/g))
+          push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      }
+      // commander / yargs commands and options.
+      for (const m of t.matchAll(/\.command\(\s*['"`]([^'"`]+)['"`]/g)) push({ kind: 'command', name: m[1].split(' ')[0], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: /\.description\(\s*['"`]([^'"`]+)/.exec(t.slice(m.index ?? 0, (m.index ?? 0) + 400))?.[1] });
+      for (const m of t.matchAll(/\.option\(\s*['"`]([^'"`]+)['"`]\s*(?:,\s*['"`]([^'"`]+)['"`])?/g)) push({ kind: 'option', name: m[1], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: m[2] });
+    } else if (f.language === 'Python') {
+      for (const m of t.matchAll(/^def\s+([A-Za-z]\w*)\s*\(([^)]*)\)/gm))
+        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      for (const m of t.matchAll(/^class\s+([A-Za-z]\w*)\s*(?:\(([^)]*)\))?\s*:/gm))
+        push({ kind: 'class', name: m[1], signature: `class ${m[1]}${m[2] ? `(${clean(m[2])})` : ''}`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      for (const m of t.matchAll(/add_argument\(\s*['"]([^'"]+)['"](?:[^)]*?help\s*=\s*['"]([^'"]+)['"])?/g)) push({ kind: 'option', name: m[1], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: m[2] });
+      for (const m of t.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"][^)]*\)\s*\n(?:@[^\n]*\n)*\s*(?:async\s+)?def\s+(\w+)\s*\(([^)]*)\)/g))
+        push({ kind: 'endpoint', name: `${m[2] === 'route' ? 'ROUTE' : m[2].toUpperCase()} ${m[3]}`, signature: `${m[2] === 'route' ? '' : m[2].toUpperCase() + ' '}${m[3]} → ${m[4]}(${clean(m[5])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, (m.index ?? 0) + m[0].lastIndexOf('def')) });
+    } else if (f.language === 'Java' || f.language === 'Kotlin') {
+      const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']*)["']/.exec(t.slice(0, t.search(/\bclass\s/) + 1 || 3000))?.[1] ?? '';
+      for (const m of t.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'][^)]*\))?[\s\S]{0,300}?\bpublic\s+[\w<>[\], ?]+\s+(\w+)\s*\(/g)) {
+        const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
+        const p = (base + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+        push({ kind: 'endpoint', name: `${method} ${p}`, signature: `${method} ${p} → ${m[3]}()`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      }
+      if (!/@(Rest)?Controller\b/.test(t)) {
+        for (const m of t.matchAll(/^\s*public\s+(?:static\s+)?(?:final\s+)?(?:synchronized\s+)?(?:<[^>]+>\s+)?[\w<>[\], ?]+\s+(\w+)\s*\(([^)]*)\)/gm))
+          push({ kind: 'method', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      }
+    } else if (f.language === 'Go') {
+      for (const m of t.matchAll(/^func\s+(?:\([^)]*\)\s+)?([A-Z]\w*)\s*\(([^)]*)\)/gm))
+        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0) });
+    }
+  }
+  return api;
+}
+
+/** Usage examples: code blocks of the README (at most 4, 20 lines each). */
+function collectExamples(meta: MetaFile[]): UsageExample[] {
+  const readme = meta.filter((m) => /(^|\/)readme(\.[\w-]+)?\.(md|markdown|rst|txt)$/i.test(m.path) || /(^|\/)readme$/i.test(m.path)).sort((a, b) => a.path.split('/').length - b.path.split('/').length || (/zh|cn/i.test(b.path) ? 1 : 0) - (/zh|cn/i.test(a.path) ? 1 : 0))[0];
+  if (!readme) return [];
+  const out: UsageExample[] = [];
+  for (const m of readme.text.matchAll(/```[ \t]*([\w+-]*)[^\n]*\n([\s\S]*?)```/g)) {
+    const lang = m[1].toLowerCase();
+    if (/^(diff|text|txt|json|yaml|yml|xml|html|css|markdown|md|mermaid)$/.test(lang)) continue;
+    const code = m[2].replace(/\s+$/, '');
+    if (!code.trim() || code.split('\n').length > 20) continue;
+    out.push({ source: readme.path, code });
+    if (out.length >= 4) break;
+  }
+  return out;
+}
+
+/**
+ * Reads the code's business units (controller groups, page folders with their menu titles,
+ * route files, scheduled jobs; for a library or a tool its source folders), its public interface
+ * and the usage examples of its README.
+ */
+export function readCodeStructure(files: CodeFile[], meta: MetaFile[] = []): CodeStructure {
+  let units = collectUnits(files);
+  const api = collectApi(files);
+  if (units.filter((u) => u.kind !== 'job').length === 0) {
+    const pkgs = packageUnits(files);
+    // A package's exported functions and classes are its evidence too (the writer names them).
+    for (const u of pkgs) {
+      const inUnit = new Set(u.evidence.map((e) => e.file));
+      for (const a of api) if (inUnit.has(a.file) && (a.kind === 'function' || a.kind === 'class' || a.kind === 'command') && u.evidence.length < 40) u.evidence.push({ file: a.file, symbol: a.name, kind: 'export', line: a.line });
+    }
+    units = [...units, ...pkgs];
+  }
+  return { units, api, examples: collectExamples(meta) };
+}

@@ -1,0 +1,139 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateAll, intakeArchive, levelOf, type GeneratedMaterials } from '../src/index';
+import { CACHE } from './global-setup';
+
+// Real open-source code bases the engine was not written against, fetched with `npm pack` (test/global-setup.ts):
+// qs 6.13.0 (a JavaScript library without a user interface, BSD-3-Clause) and vue-element-admin 3.9.3 (a Vue admin
+// front end, MIT, with a vendored TinyMCE). Each is checked end to end: form, document kind, coverage both ways, no
+// invented module, nothing secret printed, the provenance and version warnings, and 源程序量 against an independent count.
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'mazhu-real-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Lines of the included files counted independently: the tarball unpacked by the system `tar`, each file read and split. */
+function independentCount(tgz: string, files: string[]): { lines: number } {
+  const dir = mkdtempSync(path.join(tmp, 'x-'));
+  execFileSync('tar', ['xzf', tgz, '-C', dir]);
+  let lines = 0;
+  for (const f of files) {
+    const t = readFileSync(path.join(dir, 'package', f), 'utf8');
+    lines += t.split('\n').length - (t.endsWith('\n') ? 1 : 0);
+  }
+  return { lines };
+}
+
+const allText = (g: GeneratedMaterials) => g.source.pages.flatMap((p) => p.lines.map((l) => l.text)).join('\n');
+const manualText = (g: GeneratedMaterials) => g.manual!.pages.flatMap((p) => p.lines.map((l) => (l.kind === 'text' ? l.text : ''))).join('\n');
+const item = (g: GeneratedMaterials, code: string) => g.report.items.find((i) => i.code === code);
+
+async function run(spec: string, name: string) {
+  const tgz = path.join(CACHE, spec);
+  const r = await intakeArchive(readFileSync(tgz), 'tar.gz');
+  const g = await generateAll({
+    name,
+    version: 'V1.0',
+    files: r.files,
+    meta: r.meta,
+    skipped: r.skipped,
+    audience: 'web',
+    project: { name, version: 'V1.0', modules: [] },
+    today: '2026-01-01',
+  });
+  return { r, g, tgz };
+}
+
+describe('a JavaScript library without a user interface (qs 6.13.0)', async () => {
+  const { r, g, tgz } = await run('qs-6.13.0.tgz', '查询字符串解析软件');
+  // What the built-in writer does: one module per code unit, with the unit's evidence (file#symbol).
+  const units = g.analysis.structure.units;
+  const grounded = await generateAll({
+    name: '查询字符串解析软件',
+    version: 'V1.0',
+    files: r.files,
+    meta: r.meta,
+    skipped: r.skipped,
+    audience: 'web',
+    project: { name: '查询字符串解析软件', version: 'V1.0', modules: units.map((u) => ({ name: u.words.join(' '), description: '', evidence: u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`) })) },
+    today: '2026-01-01',
+  });
+
+  it('is detected as a library and gets a 设计说明书 with its interface, never a login page', () => {
+    expect(g.analysis.form.form).toBe('library');
+    expect(grounded.manual!.kind).toBe('设计说明书');
+    const text = manualText(grounded);
+    expect(text).not.toMatch(/登录|账号和密码/);
+    expect(text).toMatch(/对外接口/);
+    expect(text).toMatch(/parse\(str, opts\)/);
+    expect(text).toMatch(/stringify\(object, opts\)/);
+  });
+
+  it('counts coverage both ways and fails a module the code does not have', async () => {
+    expect(item(grounded, 'COVERAGE_DOC_TO_CODE')?.ok).toBe(true);
+    expect(levelOf(item(grounded, 'COVERAGE_CODE_TO_DOC')!)).toBe('info');
+    const invented = await generateAll({
+      name: '查询字符串解析软件',
+      version: 'V1.0',
+      files: r.files,
+      meta: r.meta,
+      project: { name: '查询字符串解析软件', version: 'V1.0', modules: [{ name: '接口鉴权' }, { name: '运行监控' }] },
+      today: '2026-01-01',
+    });
+    const cov = item(invented, 'COVERAGE_DOC_TO_CODE')!;
+    expect(levelOf(cov)).toBe('error');
+    expect(cov.detail).toMatch(/接口鉴权、运行监控/);
+    expect(levelOf(item(invented, 'COVERAGE_CODE_TO_DOC')!)).toBe('warning');
+  });
+
+  it('warns about third-party code and the version in package.json, and never shows a warning as passed', () => {
+    const third = item(g, 'THIRD_PARTY_CODE')!;
+    expect(levelOf(third)).toBe('warning');
+    expect(third.detail).toMatch(/只能登记自己享有著作权的软件/);
+    expect(third.evidence!.join()).toMatch(/LICENSE/);
+    const v = item(g, 'VERSION_IN_CODE')!;
+    expect(levelOf(v)).toBe('warning');
+    expect(v.detail).toMatch(/package\.json:\d+ 为 6\.13\.0/);
+    for (const i of g.report.items) if (i.warning) expect(i.ok && levelOf(i)).toBe('warning');
+  });
+
+  it('has 源程序量 and 编程语言 equal to an independent count of the files included', () => {
+    expect(g.analysis.languageList).toEqual(['JavaScript']);
+    expect(g.analysis.sourceLines).toBe(independentCount(tgz, r.files.map((f) => f.path)).lines);
+    expect(g.form.sourceLines).toBe(g.analysis.sourceLines);
+    expect(r.files.some((f) => f.path.startsWith('dist/'))).toBe(false);
+  });
+});
+
+describe('a Vue admin front end (vue-element-admin 3.9.3)', async () => {
+  const { r, g, tgz } = await run('vue-element-admin-3.9.3.tgz', '自动化测试管理平台');
+  const units = g.analysis.structure.units;
+
+  it('is detected as a web admin with a user interface and gets an 操作手册', () => {
+    expect(g.analysis.form.form).toBe('web-admin');
+    expect(g.manual!.kind).toBe('操作手册');
+    expect(units.filter((u) => u.kind === 'page').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('lists CSS and HTML written inside .vue files under 编程语言, and counts lines independently', () => {
+    for (const l of ['Vue', 'JavaScript', 'CSS', 'HTML']) expect(g.analysis.languageList).toContain(l);
+    expect(g.analysis.sourceLines).toBe(independentCount(tgz, r.files.map((f) => f.path)).lines);
+  });
+
+  it('leaves the vendored TinyMCE out and names the public project it comes from', () => {
+    expect(r.files.some((f) => f.path.includes('tinymce'))).toBe(false);
+    expect(r.skipped.some((s) => s.path === 'static/tinymce4.7.5/' && /第三方库目录/.test(s.reason))).toBe(true);
+    const third = item(g, 'THIRD_PARTY_CODE')!;
+    expect(third.detail).toMatch(/vue-element-admin/);
+    expect(levelOf(item(g, 'VERSION_IN_CODE')!)).toBe('warning');
+  });
+
+  it('prints no loopback or private address, password or hash', () => {
+    const printed = allText(g);
+    expect(printed).not.toMatch(/\b127\.0\.0\.1\b|\b192\.168\.\d+\.\d+|\b10\.\d+\.\d+\.\d+\b/);
+    expect(printed).not.toMatch(/\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}/);
+    expect(printed).not.toMatch(/password\s*[:=]\s*['"][^'"*]{3,}['"]/i);
+  });
+});

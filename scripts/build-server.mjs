@@ -1,0 +1,64 @@
+// Production build of the server, its worker threads and the CLI: esbuild bundles our TypeScript (the server, the
+// contracts and the materials engine) into plain ES modules; npm packages stay external and load from node_modules.
+// Outputs: apps/server/dist/{main,migrate-cli}.js, packages/docgen/dist/cli.js, and beside each bundle one
+// `<name>.mjs` for every `*-worker.ts` of the server and the materials engine (the file its
+// `new URL('./<name>.mjs', import.meta.url)` loads: a tsx shim next to the sources, the compiled worker in dist).
+// No source maps in these production paths; `npm run dev` and the tests keep running the sources through tsx.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (...p) => path.join(root, ...p);
+
+/** Bundles our workspaces (@mazhu/*, relative imports); every other bare import is an npm package left external. */
+const externalNpm = {
+  name: 'external-npm',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@mazhu/') || path.isAbsolute(args.path)) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: false,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [externalNpm],
+  // Bundled CommonJS-style code may call require(); give ES modules one.
+  banner: { js: "import { createRequire as __mazhuCreateRequire } from 'node:module'; const require = __mazhuCreateRequire(import.meta.url);" },
+};
+
+function workerEntries(dir) {
+  const out = {};
+  for (const entry of fs.readdirSync(dir, { recursive: true })) {
+    const file = String(entry);
+    if (file.endsWith('-worker.ts') && !file.endsWith('.test.ts')) out[path.basename(file, '.ts')] = path.join(dir, file);
+  }
+  return out;
+}
+
+const started = Date.now();
+const serverDist = at('apps/server/dist');
+fs.rmSync(serverDist, { recursive: true, force: true });
+await esbuild.build({
+  ...common,
+  entryPoints: { main: at('apps/server/src/main.ts'), 'migrate-cli': at('apps/server/src/db/migrate-cli.ts') },
+  outdir: serverDist,
+  outExtension: { '.js': '.js' },
+});
+const workers = { ...workerEntries(at('apps/server/src')), ...workerEntries(at('packages/docgen/src')) };
+await esbuild.build({ ...common, entryPoints: workers, outdir: serverDist, outExtension: { '.js': '.mjs' } });
+
+const cliDist = at('packages/docgen/dist');
+fs.rmSync(cliDist, { recursive: true, force: true });
+await esbuild.build({ ...common, entryPoints: { cli: at('packages/docgen/src/cli.ts') }, outdir: cliDist });
+await esbuild.build({ ...common, entryPoints: workerEntries(at('packages/docgen/src')), outdir: cliDist, outExtension: { '.js': '.mjs' } });
+console.log(`服务器、工作线程和命令行已编译（${Date.now() - started} ms）：apps/server/dist、packages/docgen/dist`);

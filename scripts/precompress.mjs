@@ -1,0 +1,33 @@
+// Precompresses the web build for @fastify/static's `preCompressed`: every text asset of apps/web/dist over 1 KB
+// gets a Brotli (.br, quality 11) and a gzip (.gz, level 9) sibling, so the server never compresses static files
+// per request. Run after `vite build` (part of `npm run build`).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.webmanifest', '.map']);
+
+let count = 0;
+let raw = 0;
+let br = 0;
+for (const entry of fs.readdirSync(dist, { recursive: true })) {
+  const file = path.join(dist, String(entry));
+  if (!TEXT.has(path.extname(file)) || !fs.statSync(file).isFile()) continue;
+  const data = fs.readFileSync(file);
+  if (data.length < 1024) continue;
+  const [b, g] = await Promise.all([
+    brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gzip(data, { level: 9 }),
+  ]);
+  fs.writeFileSync(`${file}.br`, b);
+  fs.writeFileSync(`${file}.gz`, g);
+  count += 1;
+  raw += data.length;
+  br += b.length;
+}
+console.log(`已预压缩 ${count} 个前端文件：${(raw / 1024).toFixed(0)} KB → Brotli ${(br / 1024).toFixed(0)} KB`);
