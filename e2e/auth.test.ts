@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectTitle, launchBrowser, newPage } from './browser';
+import { expectTitle, launchBrowser, newPage, settled } from './browser';
 import { latestCode, uniqueMobile } from './api';
 import { solveSliderInPage } from './captcha';
 
@@ -90,6 +90,7 @@ describe('account journey in Chromium', () => {
 
     // Log out with the confirm dialog.
     await nav(page).getByTestId('nav-user').hover();
+    await settled(page);
     await page.getByRole('menuitem', { name: '退出登录' }).click();
     const confirm = page.locator('.ant-modal-confirm');
     await expect(confirm.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('确认退出');

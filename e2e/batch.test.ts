@@ -102,18 +102,19 @@ describe('批量下单 (/quickBatchOrder → /batch-order-Details)', () => {
     const rows = page.locator('[data-testid="batch-table"] tbody tr.ant-table-row');
     await expect(rows.count()).resolves.toBe(3);
     await rows.nth(1).getByTestId('cell-completionDate').fill(FIXED_DATE);
-    // The AI writer fills row 3's empty texts on request (主要功能 within 500–1300 characters).
+    for (const [i, s] of SOFTWARE.entries()) {
+      const zip = zipFolder(path.join(repo, s.dir), path.join(work, `code-${i}.zip`));
+      await rows.nth(i).locator('input[type="file"]').setInputFiles(zip);
+      await rows.nth(i).getByText(/\d+ 行/).waitFor({ timeout: 60_000 });
+    }
+    // With the code attached, the AI writer fills row 3's empty texts from it on request (主要功能 within 500–1300
+    // characters).
     await rows.nth(0).getByRole('button', { name: 'AI 撰写' }).click();
     const written = rows.nth(0).getByText(/^\d+ 字$/);
     await written.waitFor({ timeout: 60_000 });
     const n = Number((await written.innerText()).replace(/\D/g, ''));
     expect(n).toBeGreaterThanOrEqual(500);
     expect(n).toBeLessThanOrEqual(1300);
-    for (const [i, s] of SOFTWARE.entries()) {
-      const zip = zipFolder(path.join(repo, s.dir), path.join(work, `code-${i}.zip`));
-      await rows.nth(i).locator('input[type="file"]').setInputFiles(zip);
-      await rows.nth(i).getByText(/\d+ 行/).waitFor({ timeout: 60_000 });
-    }
     await page.getByTestId('batch-save').click();
     await page.getByText('已保存，所有行检查通过').waitFor({ timeout: 60_000 });
     await expect(page.getByTestId('batch-errors').count()).resolves.toBe(0);

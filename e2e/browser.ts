@@ -25,6 +25,14 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   return { context, page };
 }
 
+/**
+ * Waits until every CSS animation and transition on the page has finished (a dropdown that is still sliding in
+ * ignores clicks on its items).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, { timeout: 10_000 });
+}
+
 /** Waits until the document title is exactly `${title} - 码著`. */
 export async function expectTitle(page: Page, title: string, timeout = 15_000): Promise<void> {
   const want = `${title} - 码著`;

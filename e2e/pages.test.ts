@@ -117,7 +117,7 @@ describe('public pages (logged out)', () => {
     await items.first().click();
     await page.waitForURL(`**/notice?id=${notices.list[0].id}`);
     await expect(page.getByTestId('notice-title').textContent()).resolves.toBe(notices.list[0].title);
-    const body = await page.locator('.rich-html').innerText();
+    const body = await page.locator('.rich-html[aria-busy="false"]').innerText();
     expect(body.length).toBeGreaterThan(50);
 
     await page.reload();

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiCode, plainChineseError } from '@mazhu/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createSwitchableAiWriter, type AiProviderSetting } from './ai/switchable';
@@ -51,7 +51,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     requestIdHeader: false,
     // Fastify's two info lines per request serialise every request and answer; one line per request is written
     // below instead, at debug level, and at warn level for server errors and slow answers.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as App;
   app.addHook('onResponse', async (req, reply) => {
     const ms = reply.elapsedTime;

@@ -26,5 +26,11 @@ export default function RichHtml({ html, className = '' }: { html: string; class
       live = false;
     };
   }, [html]);
-  return <div className={`rich-html ${className}`} dangerouslySetInnerHTML={{ __html: clean ?? '' }} />;
+  return (
+    <div
+      className={`rich-html ${className}`}
+      aria-busy={clean === undefined}
+      dangerouslySetInnerHTML={{ __html: clean ?? '' }}
+    />
+  );
 }

@@ -19,7 +19,7 @@ import {
   WarningFilled,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiCode, BATCH_MAX_ROWS, formatCellError, type BatchDetails, type BatchQuote, type BatchRow } from '@mazhu/contracts';
+import { ApiCode, BATCH_MAX_ROWS, PROJECT_LIMITS, formatCellError, type BatchDetails, type BatchQuote, type BatchRow } from '@mazhu/contracts';
 import { batchKeys, downloadTemplate, getProjectBatchOrder, importExcel, saveSoftwareInformation, useOwnerNames } from '@/api/batch';
 import { afterCharge, getAIGeneratedInformation, uploadCodeProject } from '@/api/projects';
 import { notify } from '@/utils/notify';
@@ -179,8 +179,15 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
         uploadId: r.uploadId ?? undefined,
       });
       if (res?.code === ApiCode.Ok && res.data) {
+        const values = fillFromAi(r.values, res.data);
         update(key, (x) => ({ ...x, values: fillFromAi(x.values, res.data) }));
-        notify.success('AI 已撰写这一行的空白项，请核对后保存');
+        if ((values.mainFunctions ?? '').trim().length >= PROJECT_LIMITS.mainFunctionsMin) notify.success('AI 已撰写这一行的空白项，请核对后保存');
+        else
+          notify.warning(
+            r.uploadId
+              ? `代码中能确认的功能不足以写满 ${PROJECT_LIMITS.mainFunctionsMin} 字的主要功能，请补充软件的实际功能后保存`
+              : `还没有上传这一行的代码，AI 只写了能确认的内容；请先上传代码再撰写，或自行补充主要功能（不少于 ${PROJECT_LIMITS.mainFunctionsMin} 字）`,
+          );
       }
     } finally {
       setAiRow(null);
