@@ -5,7 +5,7 @@ import { z } from 'zod';
  * the renderer (packages/docgen/src/prototype), the server and the web page.
  *
  * Calls:
- *   POST /api/renderPreview       ZRenderPreviewRequest → RenderPreviewResult  (no sign-in; rate-limited per IP)
+ *   POST /api/renderPreview       ZRenderPreviewRequest → RenderPreviewResult  (no sign-in; rate-limited per IP, or per user when signed in)
  *   GET  /api/getPreview?id=      (project id)           → ProjectPreview       (owner only; creates the prototypes on first call)
  *   POST /api/savePreview         ZSavePreviewRequest   → ProjectPreview       (owner only; theme, colour, edited screens)
  *   GET  /api/getScreenImage?id=  (screen id)           → the PNG/JPEG itself (owner only); errors are envelopes
@@ -27,6 +27,21 @@ export const PLATFORMS = {
 } as const;
 export type Platform = keyof typeof PLATFORMS;
 export const PLATFORM_IDS = Object.keys(PLATFORMS) as Platform[];
+
+/**
+ * The platform a free-text platform/category stands for, or `none` for software without a user interface
+ * (embedded firmware, interface services, middleware, SDKs, command-line tools) — those get diagrams instead
+ * of screens (cpcc-materials.md: 软件无界面 → 设计说明书 with architecture and flow diagrams).
+ */
+export function platformOf(platform = '', category = ''): Platform | 'none' {
+  const p = platform.toLowerCase();
+  if (/(小程序|app|android|ios|harmony|鸿蒙|手机|移动|h5|uni-?app|flutter)/i.test(p)) return 'mobile';
+  if (/(桌面|desktop|windows|macos|客户端|pc端|electron|qt|wpf|winform)/i.test(p)) return 'desktop';
+  if (/(网站|门户|官网|商城|web ?site|portal)/i.test(p)) return 'web-site';
+  if (/(嵌入式|物联网|固件|firmware|接口|中间件|sdk|命令行|cli|驱动|服务端|daemon|库)/i.test(p)) return 'none';
+  if (!p && /(嵌入式|中间件)/.test(category)) return 'none';
+  return 'web-admin';
+}
 
 /** Themes the user picks among; each has a default primary colour the user may replace. */
 export const THEME_IDS = ['classic', 'dark-side', 'fresh', 'business', 'night'] as const;
@@ -116,6 +131,11 @@ export const ZRenderPreviewRequest = z.object({
   modules: z.array(z.object({ name: z.string().trim().min(1, '模块名称不能为空').max(30, '模块名称不能超过 30 个字符'), operations: z.array(z.string().trim().max(40)).max(12).optional() })).max(12, '试用时最多 12 个功能模块').default([]),
   /** Edited screens to render as they are (order kept). */
   screens: z.array(ZScreenSpec).max(14, '一次最多预览 14 个界面').optional(),
+  /**
+   * Side menu / tab bar entries, in order, when only some of an app's screens are rendered (one edited screen, or a
+   * project's screens in batches of 14); default: the modules' names, or the titles of the module screens sent.
+   */
+  menu: z.array(text(30).min(1)).max(30).optional(),
   /** 开发完成日期, so no date shown is later. */
   completionDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });

@@ -23,7 +23,7 @@ import { ZOwnerListItem } from './owners';
  *   POST /api/addFunctionalModuleList ZAddFunctionalModuleListRequest → FunctionalModule[]
  *   GET  /api/delFunctionalModule?id=                              → null
  *   POST /api/uploadCodeProject       multipart: file (.zip/.tar.gz), fileName? → CodeUpload
- *   POST /api/addCodeProject          ZAddCodeProjectRequest       → AddCodeProjectResult (charges, then queues a job)
+ *   POST /api/addCodeProject          ZAddCodeProjectRequest       → AddCodeProjectResult (charges, then queues a job; `draft` only saves)
  *   POST /api/getCodeProjectList      ZCodeProjectListQuery        → Page<ProjectListItem>
  *   GET  /api/delCodeProject?id=                                   → null
  *   GET  /api/getCodeProjectIntegral?id= | ?uploadId=              → CodeProjectIntegral
@@ -463,9 +463,14 @@ export const ZAddFunctionalModuleListRequest = z.object({
 });
 export type AddFunctionalModuleListRequest = z.input<typeof ZAddFunctionalModuleListRequest>;
 
-/** POST /api/addCodeProject — the upload plus the project information; starts the generation at once. */
+/**
+ * POST /api/addCodeProject — the upload plus the project information; starts the generation at once, or with
+ * `draft: true` only keeps the project (state `draft`, nothing charged) so screenshots can be attached to its modules
+ * before generating with /api/generateProjectWord.
+ */
 export const ZAddCodeProjectRequest = ZProjectInput.omit({ uploadId: true }).extend({
   uploadId: z.coerce.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效'),
+  draft: z.boolean().optional(),
 });
 export type AddCodeProjectRequest = z.input<typeof ZAddCodeProjectRequest>;
 

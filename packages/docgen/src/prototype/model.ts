@@ -14,6 +14,7 @@ export {
   ZScreenStat,
   ZScreenSpec,
   ZPrototypeApp,
+  platformOf,
   type Platform,
   type ThemeId,
   type ScreenKind,

@@ -1,4 +1,4 @@
-import { ZPrototypeApp, ZScreenSpec, type Platform, type PrototypeApp, type ScreenField, type ScreenKind, type ScreenSpec, type ThemeId } from './model';
+import { ZPrototypeApp, ZScreenSpec, platformOf, type Platform, type PrototypeApp, type ScreenField, type ScreenKind, type ScreenSpec, type ThemeId } from './model';
 
 /** What a prototype is made from: the form's identity, the platform, the modules and labels found in the code. */
 export interface PrototypeSource {
@@ -23,26 +23,13 @@ export interface PrototypeSource {
   color?: string;
 }
 
+export { platformOf };
+
 export interface Prototype {
   app: PrototypeApp;
   screens: ScreenSpec[];
   /** False for software without a user interface: the screens are an architecture and a module diagram. */
   hasUi: boolean;
-}
-
-/**
- * The platform a free-text platform/category stands for, or `none` for software without a user interface
- * (embedded firmware, interface services, middleware, SDKs, command-line tools) — those get diagrams instead
- * of screens (cpcc-materials.md: 软件无界面 → 设计说明书 with architecture and flow diagrams).
- */
-export function platformOf(platform = '', category = ''): Platform | 'none' {
-  const p = platform.toLowerCase();
-  if (/(小程序|app|android|ios|harmony|鸿蒙|手机|移动|h5|uni-?app|flutter)/i.test(p)) return 'mobile';
-  if (/(桌面|desktop|windows|macos|客户端|pc端|electron|qt|wpf|winform)/i.test(p)) return 'desktop';
-  if (/(网站|门户|官网|商城|web ?site|portal)/i.test(p)) return 'web-site';
-  if (/(嵌入式|物联网|固件|firmware|接口|中间件|sdk|命令行|cli|驱动|服务端|daemon|库)/i.test(p)) return 'none';
-  if (!p && /(嵌入式|中间件)/.test(category)) return 'none';
-  return 'web-admin';
 }
 
 /* ------------------------------------------------------------------ deterministic synthetic data */

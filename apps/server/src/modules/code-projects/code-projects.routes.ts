@@ -27,7 +27,9 @@ export async function codeProjectsRoutes(app: FastifyInstance, opts: { codeProje
     ok(await codeProjects.files(await requireUserId(req), req.query.uploadId)),
   );
   r.post('/api/setCodeSelection', { schema: { body: ZSetCodeSelectionRequest } }, async (req) => ok(await codeProjects.setSelection(await requireUserId(req), req.body), '文件选择已更新，统计已重新计算'));
-  r.post('/api/addCodeProject', { schema: { body: ZAddCodeProjectRequest } }, async (req) => ok(await codeProjects.add(await requireUserId(req), req.body), '已开始生成材料'));
+  r.post('/api/addCodeProject', { schema: { body: ZAddCodeProjectRequest } }, async (req) =>
+    ok(await codeProjects.add(await requireUserId(req), req.body), req.body.draft ? '项目已保存' : '已开始生成材料'),
+  );
   r.post('/api/getCodeProjectList', { schema: { body: ZCodeProjectListQuery } }, async (req) =>
     ok(await projects.list(await requireUserId(req), { ...req.body, type: 'code' })),
   );

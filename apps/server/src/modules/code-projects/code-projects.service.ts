@@ -102,6 +102,7 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
     async add(userId: number, input: z.output<typeof ZAddCodeProjectRequest>): Promise<AddCodeProjectResult> {
       await projects.ownedAnalysis(userId, input.uploadId);
       const created = await projects.add(userId, input, 'code');
+      if (input.draft) return { ...(await projects.wordStatus(userId, created.id)), project: created };
       try {
         const status = await projects.startGeneration(userId, created.id);
         return { ...status, project: await projects.details(userId, created.id) };

@@ -16,6 +16,8 @@ const ZUploadScreenshot = z.object({
 
 /** Renders per IP and minute without signing in: each one takes about a second of CPU. */
 const ANON_RENDERS_PER_MINUTE = 12;
+/** Renders per user and minute when signed in (editing a project's screens re-renders them in batches). */
+const USER_RENDERS_PER_MINUTE = 40;
 
 /** UI prototypes and screenshots: /preview-software and the wizards' module step. */
 export async function previewRoutes(app: FastifyInstance, opts: { preview: PreviewService; kv: Kv }): Promise<void> {
@@ -23,7 +25,9 @@ export async function previewRoutes(app: FastifyInstance, opts: { preview: Previ
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/renderPreview', { schema: { body: ZRenderPreviewRequest } }, async (req) => {
-    if ((await kv.incrWindow(`preview:ip:${req.ip}`, 60)) > ANON_RENDERS_PER_MINUTE) throw tooMany('预览生成过于频繁，请一分钟后再试');
+    const s = await req.session();
+    const [key, limit] = s.ok ? [`preview:user:${s.userId}`, USER_RENDERS_PER_MINUTE] : [`preview:ip:${req.ip}`, ANON_RENDERS_PER_MINUTE];
+    if ((await kv.incrWindow(key, 60)) > limit) throw tooMany('预览生成过于频繁，请一分钟后再试');
     return ok(await preview.renderAnonymous(req.body));
   });
   r.get('/api/getPreview', { schema: { querystring: ZIdQuery } }, async (req) => ok(await preview.getPreview(await requireUserId(req), req.query.id)));

@@ -293,7 +293,8 @@ export function createPreviewService(deps: PreviewServiceDeps) {
         color: req.app.color,
       });
       const screens = req.screens?.length ? req.screens : proto.screens;
-      const app = { ...proto.app, menu: req.screens?.length ? req.screens.filter((s) => s.key.startsWith('module-')).map((s) => s.title) : proto.app.menu };
+      const menu = req.menu ?? (req.screens?.length ? req.screens.filter((s) => s.key.startsWith('module-')).map((s) => s.title) : proto.app.menu);
+      const app = { ...proto.app, menu };
       const out = await renderScreens(app, screens);
       const images: PreviewImage[] = out.map((r, i) => ({ key: r.key, title: r.title, kind: screens[i].kind, spec: screens[i], width: r.width, height: r.height, dataUrl: `data:image/png;base64,${r.png.toString('base64')}` }));
       return { app, hasUi: proto.hasUi, screens: images, ms: Math.round(performance.now() - t) };

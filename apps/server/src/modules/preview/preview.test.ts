@@ -104,4 +104,23 @@ describe('UI prototypes and screenshots', async () => {
     expect(back.data.source).toBe('prototype');
     expect(back.data.checks.every((c) => c.ok)).toBe(true);
   });
+
+  it("renders one edited screen with the whole app's menu, and lets a signed-in user render more often than a visitor", async () => {
+    const app1 = { name: '社区团购管理系统', version: 'V1.0', platform: 'web-admin' as const };
+    const full = await post<RenderPreviewResult>('/api/renderPreview', {}, { app: app1, modules: [{ name: '商品管理' }, { name: '订单管理' }, { name: '团长管理' }] });
+    const orders = full.data.screens[3];
+    const alone = await post<RenderPreviewResult>('/api/renderPreview', {}, { app: app1, screens: [orders.spec] });
+    const withMenu = await post<RenderPreviewResult>('/api/renderPreview', {}, { app: app1, screens: [orders.spec], menu: ['商品管理', '订单管理', '团长管理'] });
+    expect(withMenu.data.app.menu).toEqual(['商品管理', '订单管理', '团长管理']);
+    expect(alone.data.app.menu).toEqual(['订单管理']);
+    // Rendered on its own with the app's menu, the screen is the same picture as among all the screens.
+    expect(withMenu.data.screens[0].dataUrl).toBe(orders.dataUrl);
+    expect(alone.data.screens[0].dataUrl).not.toBe(orders.dataUrl);
+
+    const a = await buildUser(app);
+    const one = { app: app1, screens: [orders.spec], menu: ['订单管理'] };
+    const codes: number[] = [];
+    for (let i = 0; i < 14; i++) codes.push((await post('/api/renderPreview', a.headers, one)).code);
+    expect(codes.every((c) => c === 200)).toBe(true);
+  });
 });

@@ -159,6 +159,19 @@ describe('projects API', async () => {
     expect(body(await app.inject({ url: `/api/getProjectWordDownload?id=${id}`, headers: a.headers })).code).toBe(404);
   });
 
+  it('keeps a code project as a draft without charging when asked, to attach screenshots before generating', async () => {
+    const a = await buildUser(app, { freeTimes: 1 });
+    const up = await upload(app, a.headers, zipFolder(path.resolve(import.meta.dirname, '../../plugins')), 'plugins.zip');
+    const add = body<WordStatus & { project: ProjectDetails }>(await post('/api/addCodeProject', a.headers, { uploadId: up.data.uploadId, name: '码著插件系统', draft: true, modules: [{ name: '会话管理' }] }));
+    expect(add.code, add.msg).toBe(200);
+    expect(add.msg).toBe('项目已保存');
+    expect(add.data).toMatchObject({ state: 'draft', project: { source: 'code', status: 'draft' } });
+    expect(body<{ freeTimes: number }>(await app.inject({ url: '/api/getFreeTimes', headers: a.headers })).data.freeTimes).toBe(1);
+    const gen = body<WordStatus>(await post('/api/generateProjectWord', a.headers, { id: add.data.project.id }));
+    expect(gen.code, gen.msg).toBe(200);
+    expect((await waitForMaterials(app, a.headers, add.data.project.id)).state).toBe('succeeded');
+  });
+
   it('accepts a .tar.gz archive and analyses it', async () => {
     const a = await buildUser(app);
     const { execFileSync } = await import('node:child_process');
