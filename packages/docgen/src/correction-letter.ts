@@ -1,6 +1,6 @@
 import { buildRawDocx, xmlText } from './docx-raw';
 import { A4, headerFontSize, twips } from './layout';
-import { CJK, createPdf, drawHeader, MonoWriter } from './pdf-kit';
+import { CJK, createPdf, drawHeader, MonoWriter, textWithFallback } from './pdf-kit';
 
 /**
  * The 补正说明: the applicant's letter answering a correction notice (补正通知书) item by item — the notice's words,
@@ -153,7 +153,7 @@ export async function renderCorrectionLetterPdf(l: CorrectionLetter): Promise<Bu
       else if (block.kind === 'right') doc.text(line, A4.width - G.marginRight - doc.widthOfString(line), y, { lineBreak: false });
       else {
         if (block.kind === 'quote') doc.fillColor('#333333');
-        doc.text(line, G.marginLeft + indent, y, { lineBreak: false });
+        textWithFallback(doc, line, G.marginLeft + indent, y, { lineBreak: false });
         doc.fillColor('black');
       }
       y += s.lead;

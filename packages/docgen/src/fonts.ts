@@ -48,3 +48,49 @@ export function loadCjkFont(): CjkFont {
     throw new DocgenError('FONT_MISSING', '找不到中文字体：请安装 fonts-noto-cjk，或重新安装依赖 @fontsource/noto-sans-sc，或设置 MAZHU_CJK_FONT');
   }
 }
+
+export interface FallbackFont {
+  /** Font file bytes (TTF or WOFF). */
+  data: Buffer;
+  /** Family name, for reports. */
+  family: string;
+  /** Where it came from. */
+  source: string;
+}
+
+/**
+ * Fonts for characters the CJK font lacks, tried in this order, all shipped from npm so every machine prints the
+ * same: DejaVu Sans Mono and DejaVu Sans (dejavu-fonts-ttf 2.37.3; Bitstream Vera licence, DejaVu changes public
+ * domain — embedding allowed): Latin, Greek, Cyrillic, box drawing, arrows, dingbats; Noto Sans Math and Noto Sans
+ * Symbols 2 (@fontsource 5.x, SIL OFL 1.1): mathematical alphanumerics and operators, stars, checks, chess and
+ * other symbols; Noto Emoji (@fontsource/noto-emoji 5.x, SIL OFL 1.1): monochrome emoji.
+ */
+const FALLBACK_FILES: { module: string; family: string }[] = [
+  { module: 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf', family: 'DejaVu Sans Mono' },
+  { module: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf', family: 'DejaVu Sans' },
+  { module: '@fontsource/noto-sans-math/files/noto-sans-math-latin-400-normal.woff', family: 'Noto Sans Math' },
+  { module: '@fontsource/noto-sans-symbols-2/files/noto-sans-symbols-2-symbols-400-normal.woff', family: 'Noto Sans Symbols 2' },
+  { module: '@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff', family: 'Noto Emoji' },
+];
+
+let fallbacks: FallbackFont[] | undefined;
+
+/**
+ * The symbol fonts for characters missing from the CJK font (see FALLBACK_FILES), in fallback order; a package
+ * that is not installed is left out (its characters are then reported as unprintable, never printed as boxes).
+ * Read once per process.
+ */
+export function loadFallbackFonts(): FallbackFont[] {
+  if (fallbacks) return fallbacks;
+  const require = createRequire(import.meta.url);
+  fallbacks = [];
+  for (const f of FALLBACK_FILES) {
+    try {
+      const p = require.resolve(f.module);
+      fallbacks.push({ data: readFileSync(p), family: f.family, source: p });
+    } catch {
+      /* not installed: its characters are reported as unprintable */
+    }
+  }
+  return fallbacks;
+}

@@ -91,7 +91,8 @@ export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, 
 export { coverageItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
 export { verifyMaterials, type VerifyMaterialsInput, type MaterialsReport } from './materials';
 export { generateAll, formatReport, reportJson, formatSourceManifest, type ReportJsonItem, type GenerateOptions, type GeneratedMaterials } from './generate';
-export { loadCjkFont, type CjkFont } from './fonts';
+export { loadCjkFont, loadFallbackFonts, type CjkFont, type FallbackFont } from './fonts';
+export { fontForCodePoint } from './pdf-kit';
 export {
   buildPrototype,
   platformOf,

@@ -5,7 +5,9 @@ import type { ContractRef } from './contract/model';
 import { checkOwnership } from './contract/ownership';
 import { checkApplicationForm, FORM_FIELDS, type ApplicationForm } from './form';
 import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual';
+import { fontForCodePoint } from './pdf-kit';
 import type { SourceCodeDocument } from './source-document';
+import { charWidth } from './width';
 import { verifyPdf, type VerifyItem, type VerifyReport } from './verify';
 
 export interface VerifyMaterialsInput {
@@ -63,6 +65,7 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       minLinesPerPage: 50,
     });
     items.push(...source.items);
+    glyphEvidence(source.items, m.pages.flatMap((p) => p.lines.map((l) => ({ text: l.text, where: `${m.files[l.file]}:${l.line}` }))));
     const expected = m.totalPages <= 60 ? m.totalPages : 60;
     items.push({
       ok: m.pages.length === expected && (m.totalPages > 60 || m.selection === 'all'),
@@ -97,6 +100,10 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       detectImages: true,
     });
     items.push(...manual.items);
+    glyphEvidence(
+      manual.items,
+      m.pages.flatMap((p, i) => p.lines.map((l) => ({ text: l.kind === 'text' ? l.text : '', where: `${m.kind}第 ${i + 1} 页` }))),
+    );
     items.push(documentKindItem(m, input.analysis, audience));
     for (const w of m.warnings) items.push({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${m.kind}内容`, detail: w });
     if (input.analysis && input.modules?.length) items.push(...coverageItems(input.modules, input.analysis, input.files ?? [], input.source?.model, audience));
@@ -130,4 +137,25 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
     items.push(...checkOwnership(f, input.contracts ?? [], ownerErrors));
   }
   return { ok: items.every((i) => i.ok), items, source, manual };
+}
+
+/**
+ * Adds to the GLYPHS item of `items` every character of the printed text that no font can print (the CJK font and
+ * the symbol fonts of loadFallbackFonts), as "place U+XXXX “c”" — at most 50 — so the user can find and change it.
+ */
+function glyphEvidence(items: VerifyItem[], lines: { text: string; where: string }[]): void {
+  const item = items.find((i) => i.code === 'GLYPHS');
+  if (!item) return;
+  const known = new Map<number, boolean>();
+  const evidence: string[] = [];
+  for (const l of lines) {
+    for (const ch of l.text) {
+      const cp = ch.codePointAt(0)!;
+      if (cp < 0x7f || charWidth(cp) === 0) continue;
+      let ok = known.get(cp);
+      if (ok === undefined) known.set(cp, (ok = fontForCodePoint(cp) !== null));
+      if (!ok && evidence.length < 50) evidence.push(`${l.where} U+${cp.toString(16).toUpperCase().padStart(4, '0')}“${ch}”`);
+    }
+  }
+  if (evidence.length) item.evidence = evidence;
 }

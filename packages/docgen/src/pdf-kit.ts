@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { loadCjkFont } from './fonts';
+import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4, headerFontSize } from './layout';
 import { charWidth, displayWidth } from './width';
 
@@ -10,8 +10,12 @@ interface KitFont {
   encode(text: string): [string[], { xAdvance: number }[]];
 }
 /** pdfkit EmbeddedFont internals used by the direct glyph path (checked at run time). */
+interface FontkitFont {
+  glyphForCodePoint(cp: number): { id: number; advanceWidth: number };
+  hasGlyphForCodePoint(cp: number): boolean;
+}
 interface EmbeddedInternals {
-  font?: { glyphForCodePoint(cp: number): { id: number; advanceWidth: number } };
+  font?: FontkitFont;
   subset?: { includeGlyph(id: number): number };
   widths?: number[];
   unicode?: number[][];
@@ -19,12 +23,22 @@ interface EmbeddedInternals {
 }
 interface KitDoc {
   _font: KitFont;
+  _registeredFonts?: Record<string, unknown>;
   page: { fonts: Record<string, unknown> };
 }
 
 export const CJK = 'cjk';
 
 let fontkitFont: unknown;
+
+/** Parses a font file with the fontkit inside pdfkit (the same objects pdfkit embeds). */
+function parseFont(data: Buffer, face?: string): unknown {
+  const probe = new PDFDocument({ autoFirstPage: false });
+  if (face) probe.registerFont('probe', data, face);
+  else probe.registerFont('probe', data);
+  probe.font('probe');
+  return (probe as unknown as { _font: { font: unknown } })._font.font;
+}
 
 /**
  * The parsed CJK font, shared by every document of the process (pdfkit accepts a fontkit font
@@ -34,14 +48,30 @@ let fontkitFont: unknown;
 function sharedCjkFont(): unknown {
   if (!fontkitFont) {
     const font = loadCjkFont();
-    const probe = new PDFDocument({ autoFirstPage: false });
-    if (font.face) probe.registerFont(CJK, font.data, font.face);
-    else probe.registerFont(CJK, font.data);
-    probe.font(CJK);
-    fontkitFont = (probe as unknown as { _font: { font: unknown } })._font.font;
+    fontkitFont = parseFont(font.data, font.face);
   }
   return fontkitFont;
 }
+
+let fallbackFonts: { family: string; font: FontkitFont }[] | undefined;
+
+/** The parsed symbol fonts (loadFallbackFonts), in fallback order; parsed on first need, once per process. */
+function sharedFallbackFonts(): { family: string; font: FontkitFont }[] {
+  fallbackFonts ??= loadFallbackFonts().map((f) => ({ family: f.family, font: parseFont(f.data) as FontkitFont }));
+  return fallbackFonts;
+}
+
+/**
+ * Which font prints a code point: 'cjk' for the CJK font, the family of the first symbol font that has it
+ * (see loadFallbackFonts), or null when no font can print it. Printable ASCII is set in Courier and is never asked.
+ */
+export function fontForCodePoint(cp: number): string | null {
+  if ((sharedCjkFont() as FontkitFont).hasGlyphForCodePoint(cp)) return CJK;
+  return sharedFallbackFonts().find((f) => f.font.hasGlyphForCodePoint(cp))?.family ?? null;
+}
+
+/** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
+const REPLACEMENT = [0xfffd, 0xff1f];
 
 /**
  * Creates an A4 pdfkit document with the CJK font registered as 'cjk' and a
@@ -83,10 +113,15 @@ const num = (n: number) => (Math.round(n * 100) / 100).toString();
 export class MonoWriter {
   private readonly courier: KitFont;
   private readonly cjk: KitFont;
-  private readonly cache = new Map<number, { hex: string; adv: number }>();
+  /** Symbol fonts registered in this document so far, by fallback index (registered on first use). */
+  private readonly fallbacks = new Map<number, KitFont>();
+  private readonly cache = new Map<number, { font: KitFont; hex: string; adv: number }>();
+  private pageFonts: Record<string, unknown> = {};
   private ops: string[] = [];
   private curFont = '';
   private curTz = '100';
+  /** Characters no font could print (code point → occurrences); each was printed as REPLACEMENT, never as a box. */
+  readonly unprintable = new Map<number, number>();
   constructor(
     private readonly doc: PDFKit.PDFDocument,
     private readonly fontSize: number,
@@ -101,31 +136,61 @@ export class MonoWriter {
 
   /** Starts collecting a page's text (call after doc.addPage()). */
   begin(): void {
-    const fonts = (this.doc as unknown as KitDoc).page.fonts;
-    fonts[this.courier.id] = this.courier.ref();
-    fonts[this.cjk.id] = this.cjk.ref();
+    this.pageFonts = (this.doc as unknown as KitDoc).page.fonts;
+    this.pageFonts[this.courier.id] = this.courier.ref();
+    this.pageFonts[this.cjk.id] = this.cjk.ref();
     this.ops = ['BT'];
     this.curFont = '';
     this.curTz = '100';
   }
 
-  private glyph(cp: number): { hex: string; adv: number } {
+  /** The document's instance of symbol font `i`, registered on first use so unused fonts are not embedded. */
+  private fallback(i: number): KitFont {
+    let f = this.fallbacks.get(i);
+    if (!f) {
+      const kd = this.doc as unknown as KitDoc;
+      const prev = kd._font;
+      this.doc.registerFont(`fallback${i}`, sharedFallbackFonts()[i].font as unknown as Buffer);
+      this.doc.font(`fallback${i}`);
+      f = kd._font;
+      kd._font = prev;
+      this.fallbacks.set(i, f);
+    }
+    return f;
+  }
+
+  /** The font that prints `cp`: the CJK font, else the first symbol font that has it, else undefined. */
+  private fontFor(cp: number): KitFont | undefined {
+    const cjk = (this.cjk as unknown as EmbeddedInternals).font;
+    if (!cjk || cjk.hasGlyphForCodePoint(cp)) return this.cjk;
+    const i = sharedFallbackFonts().findIndex((f) => f.font.hasGlyphForCodePoint(cp));
+    return i < 0 ? undefined : this.fallback(i);
+  }
+
+  private glyph(cp: number): { font: KitFont; hex: string; adv: number } {
     let g = this.cache.get(cp);
     if (!g) {
-      const f = this.cjk as unknown as EmbeddedInternals;
+      let font = this.fontFor(cp);
+      let drawn = cp;
+      if (!font) {
+        this.unprintable.set(cp, (this.unprintable.get(cp) ?? 0) + 1);
+        drawn = REPLACEMENT.find((r) => this.fontFor(r)) ?? REPLACEMENT[REPLACEMENT.length - 1];
+        font = this.fontFor(drawn) ?? this.cjk;
+      }
+      const f = font as unknown as EmbeddedInternals;
       if (f.font?.glyphForCodePoint && f.subset?.includeGlyph && f.widths && f.unicode && f.scale) {
         // Direct cmap lookup: one glyph per character, no OpenType shaping (code is monospace;
         // shaping would only cost time). Mirrors pdfkit's EmbeddedFont.encode bookkeeping.
-        const glyph = f.font.glyphForCodePoint(cp);
+        const glyph = f.font.glyphForCodePoint(drawn);
         const gid = f.subset.includeGlyph(glyph.id);
         f.widths[gid] ??= glyph.advanceWidth * f.scale;
-        f.unicode[gid] ??= [cp];
-        g = { hex: gid.toString(16).padStart(4, '0'), adv: glyph.advanceWidth * f.scale };
+        f.unicode[gid] ??= [drawn];
+        g = { font, hex: gid.toString(16).padStart(4, '0'), adv: glyph.advanceWidth * f.scale };
       } else {
-        const [hex, pos] = this.cjk.encode(String.fromCodePoint(cp));
-        g = { hex: hex.join(''), adv: pos.reduce((a, p) => a + p.xAdvance, 0) };
+        const [hex, pos] = font.encode(String.fromCodePoint(drawn));
+        g = { font, hex: hex.join(''), adv: pos.reduce((a, p) => a + p.xAdvance, 0) };
       }
-      this.cache.set(cp, g);
+      if (drawn === cp) this.cache.set(cp, g);
     }
     return g;
   }
@@ -158,34 +223,29 @@ export class MonoWriter {
         let k = i;
         while (k < j && text.charCodeAt(k) === 32) k++;
         if (k < j) {
-          this.setFont(this.courier.id, asciiSize, '100');
+          this.setFont(this.courier, asciiSize, '100');
           ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
         }
         col += j - i;
         i = j;
         continue;
       }
-      // A run of non-ASCII characters in the CJK font. Full-width glyphs (advance 1 em) are set at
-      // a size and horizontal scale whose advance is exactly two columns, so they sit edge to edge
-      // (text extraction sees one word, not letters with gaps); any other glyph is placed by a TJ
-      // adjustment so that it, too, advances exactly its column width.
-      const startCol = col;
-      let wide = '';
-      let other: string[] = [];
-      let segCol = col;
-      const flushWide = () => {
-        if (!wide) return;
-        const size = Math.min(fs * 1.1, 2 * cw);
-        const tz = num(((2 * cw) / size) * 100);
-        this.setFont(this.cjk.id, num(size), tz);
-        ops.push(`1 0 0 -1 ${num(x + segCol * cw)} ${y} Tm <${wide}> Tj`);
-        wide = '';
-      };
-      const flushOther = () => {
-        if (!other.length) return;
-        this.setFont(this.cjk.id, num(fs), '100');
-        ops.push(`1 0 0 -1 ${num(x + segCol * cw)} ${y} Tm [${other.join(' ')}] TJ`);
-        other = [];
+      // A run of non-ASCII characters, each in the CJK font or, where it has no glyph, the first symbol font that
+      // has one. Full-width glyphs (advance 1 em) are set at a size and horizontal scale whose advance is exactly two
+      // columns, so they sit edge to edge (text extraction sees one word, not letters with gaps); any other glyph is
+      // placed by a TJ adjustment so that it, too, advances exactly its column width.
+      let run: { font: KitFont; wide: boolean; parts: string[]; col: number } | undefined;
+      const flush = () => {
+        if (!run) return;
+        if (run.wide) {
+          const size = Math.min(fs * 1.1, 2 * cw);
+          this.setFont(run.font, num(size), num(((2 * cw) / size) * 100));
+          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm <${run.parts.join('')}> Tj`);
+        } else {
+          this.setFont(run.font, num(fs), '100');
+          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm [${run.parts.join(' ')}] TJ`);
+        }
+        run = undefined;
       };
       while (i < n) {
         const d = text.charCodeAt(i);
@@ -195,31 +255,29 @@ export class MonoWriter {
         const w = charWidth(cp);
         if (w === 0) continue;
         const g = this.glyph(cp);
-        if (w === 2 && Math.abs(g.adv - 1000) < 0.5) {
-          if (other.length) {
-            flushOther();
-            segCol = col;
-          }
-          wide += g.hex;
-        } else {
-          if (wide) {
-            flushWide();
-            segCol = col;
-          }
-          other.push(`<${g.hex}> ${num(g.adv - (w * cw * 1000) / fs)}`);
+        const wide = w === 2 && Math.abs(g.adv - 1000) < 0.5;
+        if (!run || run.font !== g.font || run.wide !== wide) {
+          flush();
+          run = { font: g.font, wide, parts: [], col };
+        }
+        if (wide) run.parts.push(g.hex);
+        else {
+          // The glyph's advance made up to its columns; a narrow symbol in a two-column slot is centred in it.
+          const slack = (w * cw * 1000) / fs - g.adv;
+          const before = w === 2 && slack > 0 ? slack / 2 : 0;
+          run.parts.push(`${before ? num(-before) + ' ' : ''}<${g.hex}> ${num(before - slack)}`);
         }
         col += w;
       }
-      void startCol;
-      flushWide();
-      flushOther();
+      flush();
     }
   }
 
-  private setFont(id: string, size: string, tz: string): void {
-    const key = `${id}/${size}`;
+  private setFont(font: KitFont, size: string, tz: string): void {
+    this.pageFonts[font.id] ??= font.ref();
+    const key = `${font.id}/${size}`;
     if (this.curFont !== key) {
-      this.ops.push(`/${id} ${size} Tf`);
+      this.ops.push(`/${font.id} ${size} Tf`);
       this.curFont = key;
     }
     if (this.curTz !== tz) {
@@ -234,6 +292,48 @@ export class MonoWriter {
     this.doc.addContent(this.ops.join('\n'));
     this.ops = [];
   }
+}
+
+/**
+ * Writes `text` with pdfkit's own layout (wrapping, `options` as for doc.text) in the CJK font, switching to the
+ * first symbol font that has a glyph for each run of characters the CJK font lacks (loadFallbackFonts); a character
+ * no font has is written as U+FFFD. Used for free text in tables and letters; code and manual lines use MonoWriter.
+ * Leaves the CJK font selected.
+ */
+export function textWithFallback(doc: PDFKit.PDFDocument, text: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}): void {
+  const runs: { font: string; text: string }[] = [];
+  const cjk = sharedCjkFont() as FontkitFont;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    let font = CJK;
+    let out = ch;
+    if (cp >= 0x20 && !cjk.hasGlyphForCodePoint(cp) && charWidth(cp) > 0) {
+      let i = sharedFallbackFonts().findIndex((f) => f.font.hasGlyphForCodePoint(cp));
+      if (i < 0) {
+        out = String.fromCodePoint(REPLACEMENT[0]);
+        i = sharedFallbackFonts().findIndex((f) => f.font.hasGlyphForCodePoint(REPLACEMENT[0]));
+      }
+      if (i >= 0) {
+        font = `fallback${i}`;
+        if (!(doc as unknown as KitDoc)._registeredFonts?.[font]) doc.registerFont(font, sharedFallbackFonts()[i].font as unknown as Buffer);
+      } else out = String.fromCodePoint(REPLACEMENT[1]);
+    }
+    const last = runs[runs.length - 1];
+    if (last?.font === font) last.text += out;
+    else runs.push({ font, text: out });
+  }
+  if (runs.length === 0) runs.push({ font: CJK, text });
+  // Every run on the CJK font's baseline (pdfkit would place each font's glyphs below its own ascender).
+  doc.font(CJK);
+  const kd = doc as unknown as KitDoc & { _font: { ascender: number }; _fontSize: number };
+  const baseline = runs.length > 1 ? -((kd._font.ascender / 1000) * kd._fontSize) : undefined;
+  runs.forEach((r, i) => {
+    doc.font(r.font);
+    const opts = { ...options, continued: i < runs.length - 1, ...(baseline !== undefined ? { baseline } : {}) };
+    if (i === 0) doc.text(r.text, x, y, opts);
+    else doc.text(r.text, opts);
+  });
+  doc.font(CJK);
 }
 
 export interface HeaderGeometry {

@@ -1,5 +1,5 @@
 import { A4, headerFontSize, twips } from './layout';
-import { createPdf, drawHeader, CJK, MonoWriter } from './pdf-kit';
+import { createPdf, drawHeader, CJK, MonoWriter, textWithFallback } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
 
@@ -65,7 +65,7 @@ export async function renderApplicationFormPdf(form: ApplicationForm): Promise<B
     if (y + h > A4.height - 50) newPage();
     doc.save().lineWidth(0.5).rect(left, y, labelW, h).rect(left + labelW, y, width - labelW, h).stroke().restore();
     doc.text(label, left + pad, y + pad, { width: labelW - 2 * pad });
-    doc.text(value || '—', left + labelW + pad, y + pad, { width: width - labelW - 2 * pad });
+    textWithFallback(doc, value || '—', left + labelW + pad, y + pad, { width: width - labelW - 2 * pad });
     y += h;
   }
   return finish();

@@ -17,6 +17,10 @@ export interface PdfPageReport {
   hasImage: boolean;
   /** Right edge of the rightmost text, in points from the left. */
   maxRight: number;
+  /** Glyphs drawn as .notdef (an empty box): characters the font used has no glyph for (text layer U+0000). */
+  emptyGlyphs: number;
+  /** Glyphs printed as the replacement character � because no font had the character (text layer U+FFFD). */
+  replacedGlyphs: number;
 }
 
 /**
@@ -110,7 +114,16 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImage
       else rows.push({ y, items: [it] });
     }
     let maxRight = 0;
-    for (const it of items) maxRight = Math.max(maxRight, it.transform[4] + (it.width ?? 0));
+    let emptyGlyphs = 0;
+    let replacedGlyphs = 0;
+    for (const it of items) {
+      maxRight = Math.max(maxRight, it.transform[4] + (it.width ?? 0));
+      for (const ch of it.str) {
+        // pdfkit maps glyph 0 (.notdef) to U+0000 in the ToUnicode map; the renderers map their stand-in to U+FFFD.
+        if (ch === '\u0000') emptyGlyphs++;
+        else if (ch === '\ufffd') replacedGlyphs++;
+      }
+    }
     let header = '';
     let pageNumber: number | null = null;
     let lines = 0;
@@ -135,7 +148,7 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImage
     } catch {
       /* ignore */
     }
-    pages.push({ index: i, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight });
+    pages.push({ index: i, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight, emptyGlyphs, replacedGlyphs });
     page.cleanup();
   }
   await doc.destroy();
@@ -180,6 +193,20 @@ export async function verifyPdf(pdf: Uint8Array, exp: PdfExpectations = {}): Pro
   items.push({ ok: notA4.length === 0, title: `${label}纸张`, detail: notA4.length ? `第 ${ranges(notA4)} 页不是 A4 纵向` : '全部为 A4 纵向' });
   const overflow = pages.filter((p) => p.maxRight > p.width - 10).map((p) => p.index);
   items.push({ ok: overflow.length === 0, title: `${label}版心`, detail: overflow.length ? `第 ${ranges(overflow)} 页有文字超出页面右边缘` : '所有文字都在页面内，没有被截断' });
+  const empty = pages.filter((p) => p.emptyGlyphs > 0);
+  const replaced = pages.filter((p) => p.replacedGlyphs > 0);
+  const sum = (ps: PdfPageReport[], k: 'emptyGlyphs' | 'replacedGlyphs') => ps.reduce((a, p) => a + p[k], 0);
+  items.push({
+    ok: empty.length === 0,
+    ...(empty.length === 0 && replaced.length ? { warning: true } : {}),
+    code: 'GLYPHS',
+    title: `${label}字形`,
+    detail: empty.length
+      ? `第 ${ranges(empty.map((p) => p.index))} 页有 ${sum(empty, 'emptyGlyphs')} 个字符没有字形，印出来是空框`
+      : replaced.length
+        ? `第 ${ranges(replaced.map((p) => p.index))} 页有 ${sum(replaced, 'replacedGlyphs')} 个字符任何字体都没有字形，已印成“�”`
+        : '每个字符都有字形（中文字体缺少的符号由随产品安装的符号字体印出），没有空框',
+  });
   const from = exp.numberedFrom ?? 1;
   if (exp.header !== undefined) {
     const want = exp.header.replace(/\s+/g, '');
