@@ -415,7 +415,8 @@ const ENTRY_NAMES = ['__main__', 'main', 'index', 'app', 'application', 'program
 
 /**
  * Orders files for printing: the entry point first (CPCC practice: page 1 starts at the
- * program's beginning — main, index, app, login), then every other file by path.
+ * program's beginning — main, index, app, login), then every other file by path, SQL scripts in the middle
+ * (see middleOut).
  * The entry is `entry` when given, else package.json "main"/"bin" when present, else the
  * shallowest file whose base name is in ENTRY_NAMES (earlier names win).
  */
@@ -467,7 +468,24 @@ export function orderFiles(files: CodeFile[], entry?: string, raw?: RawEntry[]):
     const [e] = sorted.splice(idx, 1);
     sorted.unshift(e);
   }
-  return sorted;
+  return middleOut(sorted, (f) => f.language === 'SQL');
+}
+
+/**
+ * Moves the files `isData` picks (SQL scripts: table definitions, seed data) to the middle of the program, where
+ * the line count of the other files reaches half, keeping every other file's order. When a program has more than
+ * 60 pages only the first and last 30 are printed (登记办法 第十条), so a schema script that sorts last (sql/…
+ * after src/…) would otherwise fill the tail pages with CREATE TABLE and INSERT instead of program logic.
+ */
+function middleOut(files: CodeFile[], isData: (f: CodeFile) => boolean): CodeFile[] {
+  const data = files.filter(isData);
+  if (data.length === 0 || data.length === files.length) return files;
+  const rest = files.filter((f) => !isData(f));
+  const total = rest.reduce((a, f) => a + f.lines, 0);
+  let at = 0;
+  // The entry point (first file) always stays first.
+  for (let seen = 0; at < rest.length && (at === 0 || seen + rest[at].lines / 2 <= total / 2); at++) seen += rest[at].lines;
+  return [...rest.slice(0, at), ...data, ...rest.slice(at)];
 }
 
 function collectIgnores(raw: RawEntry[]): Map<string, Ignore> {

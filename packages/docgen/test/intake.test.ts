@@ -182,3 +182,24 @@ describe('archive intake', () => {
     expect(existsSync(path.resolve(process.cwd(), '..', '..', 'evil.js'))).toBe(false);
   });
 });
+
+describe('SQL scripts never fill the printed tail', () => {
+  it('places a schema script that sorts last in the middle, so the last 30 pages are Java', async () => {
+    const { buildSourceCodeDocument } = await import('../src/index');
+    const java = (name: string) =>
+      [`package com.example.${name};`, '', `/** ${name} 业务处理 */`, `public class ${name}Service {`, ...Array.from({ length: 400 }, (_, i) => `    public int step${i}(int x) { return x + ${i}; } // 第 ${i} 步`), '}', ''].join('\n');
+    const ddl = Array.from({ length: 300 }, (_, i) => `CREATE TABLE t_${i} (\n  id BIGINT PRIMARY KEY,\n  name VARCHAR(64) NOT NULL COMMENT '名称'\n);\n`).join('');
+    const entries: Record<string, string> = { 'admin/src/main/java/com/example/Application.java': 'package com.example;\n\npublic class Application {\n    public static void main(String[] args) { }\n}\n' };
+    for (const n of ['Order', 'User', 'Dept', 'Menu', 'Role', 'Notice', 'Job', 'Log']) entries[`system/src/main/java/com/example/${n}Service.java`] = java(n);
+    entries['sql/schema.sql'] = ddl;
+    const r = await intakeArchive(zipSync(Object.fromEntries(Object.entries(entries).map(([p, t]) => [p, strToU8(t)]))), 'zip');
+    expect(r.files.map((f) => f.path)).toContain('sql/schema.sql');
+    const doc = buildSourceCodeDocument({ name: '示例管理系统', version: 'V1.0', files: r.files });
+    expect(doc.totalPages).toBeGreaterThan(60);
+    const sql = doc.files.indexOf('sql/schema.sql');
+    const pagesWithSql = (pages: typeof doc.pages) => pages.filter((p) => p.lines.some((l) => l.file === sql)).length;
+    expect(pagesWithSql(doc.pages.slice(30))).toBe(0);
+    expect(pagesWithSql(doc.pages.slice(0, 30))).toBe(0);
+    expect(doc.pages[59].lines.at(-1)!.text).toBe('}');
+  });
+});
