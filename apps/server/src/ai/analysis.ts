@@ -58,6 +58,7 @@ export interface DraftModule {
   key: string;
   name: string;
   obj: string;
+  /** What the module does, as a verb phrase ("记录诊断结果与处方信息"); '' when only its name is known (never "提供X相关功能"). */
   does: string;
   ops: Operation[];
   /** Input items supporting the module, e.g. "UserController", "menu:用户管理", "描述:预约挂号". */
@@ -479,7 +480,7 @@ function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void 
       const x = m ? name.slice(0, -m[1].length) || name : name;
       set.other(
         `m:${name}`,
-        { name, obj: x, does: `提供${name}相关功能`, ops: (m ? actionOps(m[1], x) : [`查看${name}`]).map((t) => ({ text: t })), source: 'code' },
+        { name, obj: x, does: '', ops: (m ? actionOps(m[1], x) : [`查看${name}`]).map((t) => ({ text: t })), source: 'code' },
         `菜单:${leaf}`,
         4,
       );
@@ -543,13 +544,13 @@ function addText(set: ModuleSet, label: string, text: string, weight: number, em
       const [, verb, x] = LEAD_VERB.exec(phrase)!;
       const noun = verb === '查看' || verb === '浏览' ? '查询' : verb;
       const name = `${x}${noun}`;
-      set.other(`t:${name}`, { name, obj: x, does: `提供${name}功能`, ops: [{ text: phrase }], source: 'text' }, `${label}:${phrase}`, weight);
+      set.other(`t:${name}`, { name, obj: x, does: '', ops: [{ text: phrase }], source: 'text' }, `${label}:${phrase}`, weight);
     } else if (action && phrase.length >= 3) {
       const x = phrase.slice(0, -action.length);
       if (x.length < 1) continue;
       set.other(
         `t:${phrase}`,
-        { name: phrase, obj: x, does: `提供${phrase}功能`, ops: actionOps(action, x).map((t) => ({ text: t })), source: 'text' },
+        { name: phrase, obj: x, does: '', ops: actionOps(action, x).map((t) => ({ text: t })), source: 'text' },
         `${label}:${phrase}`,
         weight,
       );
@@ -577,7 +578,7 @@ function addKeyword(set: ModuleSet, kw: string, embedded: boolean): void {
     {
       name: kw,
       obj: x,
-      does: action === '管理' ? `维护${x}相关信息` : `提供${kw}${/(中心|功能)$/.test(kw) ? '' : '相关功能'}`,
+      does: action === '管理' ? `维护${x}相关信息` : '',
       ops: (action ? actionOps(action, x) : []).map((t) => ({ text: t })),
       source: 'text',
       concept: con ? { ...con, ops: [] } : undefined,

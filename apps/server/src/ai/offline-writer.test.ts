@@ -464,3 +464,58 @@ describe('createAiWriter', () => {
     expectWithinLimits(info);
   });
 });
+
+/**
+ * Empty words reviewers read as template text, and tautologies: "爽约登记模块提供爽约登记相关功能", "提供爽约登记相关功能",
+ * "用于管理公告管理" — a module described by its own name.
+ */
+const EMPTY_WORDS = /赋能|一站式|旨在|智能化|全方位|助力|打造|极致|行业领先|业界领先|无缝|颠覆/;
+function tautologyOf(name: string, text: string): string | undefined {
+  const core = name.replace(/(管理|模块|功能|中心)+$/u, '');
+  if (core.length < 2) return undefined;
+  const esc = core.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = new RegExp(`(提供|用于|负责|实现|支持)(了)?(对)?${esc}(管理|模块)?(的)?相关(的)?(功能|业务|操作|服务|信息)|${esc}(管理)?模块(提供|用于|负责|实现)(了)?${esc}(管理)?(相关)?(的)?(功能|业务|操作|服务)`, 'u');
+  return re.exec(text)?.[0];
+}
+function emptyTextIn(info: AiInformation): string[] {
+  const out: string[] = [];
+  const texts: [string, string][] = [
+    ['description', info.description],
+    ['mainFunctions', info.mainFunctions],
+    ['purpose', info.purpose],
+    ['techFeatures', info.techFeatures],
+    ...info.modules.flatMap((m): [string, string][] => [[`module ${m.name}`, m.description], ...m.operations.map((o): [string, string] => [`operation of ${m.name}`, o])]),
+  ];
+  for (const [where, t] of texts) {
+    const w = EMPTY_WORDS.exec(t);
+    if (w) out.push(`${where}: “${w[0]}” in ${t.slice(0, 80)}`);
+    for (const m of info.modules) {
+      const hit = tautologyOf(m.name, t);
+      if (hit) out.push(`${where}: tautology “${hit}”`);
+    }
+  }
+  return out;
+}
+
+describe('offline writer: plain words', () => {
+  it('writes no empty marketing word and no module described by its own name, on every case and 300 random projects', () => {
+    const inputs = [...CASES.map(([, input]) => input), ...randomInputs(Number(process.env.AI_FUZZ ?? 300))];
+    const found = inputs.flatMap((input) => emptyTextIn(writeInformation(input)).map((s) => `${input.name}: ${s}`));
+    expect(found.slice(0, 20)).toEqual([]);
+  });
+
+  it('polishes a module without describing it by its own name', () => {
+    for (const moduleName of ['爽约登记', '公告管理', '库存管理', '车辆管理', '报表', '消息中心']) {
+      const r = polishFunctionOffline({ projectName: '门诊预约系统', moduleName, description: '' });
+      const text = [r.description, ...r.operations].join('。');
+      expect(EMPTY_WORDS.exec(text)?.[0], moduleName).toBeUndefined();
+      expect(tautologyOf(moduleName, text), `${moduleName}: ${r.description}`).toBeUndefined();
+    }
+  });
+
+  it('recognises the tautologies it guards against', () => {
+    expect(tautologyOf('爽约登记', '爽约登记模块提供爽约登记相关功能。')).toBeDefined();
+    expect(tautologyOf('公告管理', '提供公告相关功能')).toBeDefined();
+    expect(tautologyOf('公告管理', '发布、撤回和置顶公告，按标题查询')).toBeUndefined();
+  });
+});

@@ -125,9 +125,12 @@ function moduleDescription(m: DraftModule, seed: number): string {
   const conn = pick(m.does.startsWith('提供') ? ['支持', '可进行'] : ['支持', '可进行', '提供'], h >>> 3);
   const tail = pick(['等操作', '等功能', ''], h >>> 5);
   const ops = m.ops.map((o) => o.text);
+  const opsText = `${joinCn(ops.slice(0, 6))}${ops.length > 6 ? '等操作' : tail}`;
+  // Only the name is known: the operations, or nothing (the module is then described by its name alone).
+  if (!m.does) return ops.length ? trimToLength(`支持${opsText}。`, L.moduleDescriptionMax) : '';
   const does = m.does.startsWith('提供') ? m.does : lead + m.does;
   if (ops.length === 0) return trimToLength(`${does}。`, L.moduleDescriptionMax);
-  return trimToLength(`${does}，${conn}${joinCn(ops.slice(0, 6))}${ops.length > 6 ? '等操作' : tail}。`, L.moduleDescriptionMax);
+  return trimToLength(`${does}，${conn}${opsText}。`, L.moduleDescriptionMax);
 }
 
 function toAiModule(m: DraftModule, seed: number): AiModule {
@@ -150,10 +153,10 @@ function explain(o: Operation, m: DraftModule): string | undefined {
 function moduleParagraph(m: DraftModule, i: number, level: number, seed: number, used: Set<string>): string {
   const h = hash32(m.name) ^ seed;
   const conn = pick(m.does.startsWith('提供') ? ['支持', '可完成'] : ['支持', '可完成', '提供'], h >>> 7);
-  const head = `（${i + 1}）${m.name}：${m.does.startsWith('提供') ? m.does : pick(['该模块', '本模块', ''], h >>> 9) + m.does}`;
+  const head = m.does ? `（${i + 1}）${m.name}：${m.does.startsWith('提供') ? m.does : pick(['该模块', '本模块', ''], h >>> 9) + m.does}` : `（${i + 1}）${m.name}`;
   const ops = m.ops.map((o) => o.text);
   if (level === 0 || ops.length === 0) return head + '。';
-  let p = `${head}，${conn}${joinCn(ops)}${ops.length > 2 ? '等操作' : ''}。`;
+  let p = `${head}${m.does ? '，' : '：'}${conn}${joinCn(ops)}${ops.length > 2 ? '等操作' : ''}。`;
   if (level >= 2) {
     // an explanation said for an earlier module (same object, same operation) is not said again
     const ex = uniq(m.ops.map((o) => explain(o, m)).filter((x): x is string => !!x && !used.has(x))).slice(0, level === 2 ? 2 : 4);
@@ -243,7 +246,7 @@ function composeDescription(f: ProjectFacts, purpose: string, userMax = 220): st
   }
   const more = [
     `开发该软件的目的是${purpose.replace(/。$/, '')}。`,
-    ...f.modules.map((m) => `${m.name}模块${m.does.startsWith('提供') ? m.does : '用于' + m.does}。`),
+    ...f.modules.filter((m) => m.does).map((m) => `${m.name}模块${m.does.startsWith('提供') ? m.does : '用于' + m.does}。`),
   ];
   let text = s.join('');
   for (const m of more) {
