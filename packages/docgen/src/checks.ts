@@ -236,3 +236,57 @@ export function documentKindItem(manual: ManualModel, analysis: CodeAnalysis | u
     evidence: detected?.evidence ?? [],
   };
 }
+
+const FIGURE_SOURCE_LABELS = { upload: '截图', prototype: '界面原型', diagram: '结构图' } as const;
+
+/**
+ * The document's figures in the report (cpcc-materials.md, screenshots: they follow the flow from login through every
+ * module and show the name and version of the form): one item listing every figure with its page; a 需注意 item
+ * naming the figures that are rendered prototypes, advising to replace them with captures of the real software; one
+ * 需注意 item per figure whose screenshot checks failed (name/version, complete frame, watermark), naming the figure.
+ * A module of an 操作手册 without a figure is a 需注意 item (once the document has figures).
+ */
+export function figureItems(manual: ManualModel, audience: Audience): VerifyItem[] {
+  const figs = manual.figures;
+  if (!figs.length) return [];
+  const name = (f: ManualModel['figures'][number]) => `图${f.number} ${f.caption}`;
+  const items: VerifyItem[] = [
+    {
+      ok: true,
+      code: 'DOCUMENT_FIGURES',
+      title: '文档插图',
+      detail: `${manual.kind}共 ${figs.length} 幅插图，已编号并列入目录的插图目录`,
+      evidence: figs.map((f) => `${name(f)}（第 ${f.page} 页，${FIGURE_SOURCE_LABELS[f.source]}）`),
+    },
+  ];
+  const prototypes = figs.filter((f) => f.source === 'prototype');
+  if (prototypes.length) {
+    items.push({
+      ok: true,
+      warning: true,
+      code: 'FIGURE_PROTOTYPE',
+      title: '界面原型图',
+      detail:
+        `${prototypes.length === figs.length ? '全部 ' : ''}${prototypes.length} 幅插图是系统按功能说明生成的界面原型，不是软件实际运行的截图：${prototypes.map((f) => `图${f.number}`).join('、')}。` +
+        `提交前建议换成软件实际界面的截图（截图须显示软件全称和版本号，且与申请表一致）${audience === 'web' ? '，在向导“功能模块”步骤或“界面预览”中为对应界面上传截图后重新生成' : '，在 project.json 的 screens 中提供截图'}`,
+      evidence: prototypes.map(name),
+    });
+  }
+  for (const f of figs.filter((x) => x.issues.length)) {
+    items.push({ ok: true, warning: true, code: 'FIGURE_CHECK', title: `插图检查：图${f.number}`, detail: `${name(f)}（第 ${f.page} 页）：${f.issues.join('；')}`, evidence: f.issues });
+  }
+  if (manual.kind === '操作手册') {
+    const modules = manual.outline.chapters.flatMap((c) => c.sections).filter((s) => s.module);
+    const without = modules.filter((s) => !figs.some((f) => f.module === s.module));
+    if (without.length) {
+      items.push({
+        ok: true,
+        warning: true,
+        code: 'FIGURE_MISSING',
+        title: '功能模块插图',
+        detail: `${without.length} 个功能模块没有界面插图：${without.map((s) => s.title).join('、')}。${audience === 'web' ? '请在向导“功能模块”步骤为它们上传截图' : '请在 project.json 的 screens 中补充'}`,
+      });
+    }
+  }
+  return items;
+}

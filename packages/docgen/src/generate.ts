@@ -4,6 +4,7 @@ import { formFromProject, checkApplicationForm, type ApplicationForm, type FormI
 import type { CodeFile, MetaFile, SkippedFile } from './intake';
 import { buildManual, renderManualDocx, renderManualPdf, type ManualModel } from './manual';
 import { verifyMaterials, type MaterialsReport } from './materials';
+import { withDocumentFigures } from './figures';
 import { CHECK_LEVEL_LABELS, levelOf, type CheckLevel } from './verify';
 import { validateName, validateVersion } from './names';
 import { ZProject, type Project, type ProjectInput } from './project';
@@ -100,6 +101,8 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   let manualPdf: Buffer | undefined;
   let manualDocx: Buffer | undefined;
   if (project) {
+    project = await withDocumentFigures(project, analysis);
+    lap('figures');
     manual = buildManual({ ...project, languages: [...new Set([...analysis.languageList, ...project.extraLanguages])] }, { analysis });
     manualPdf = await renderManualPdf(manual);
     manualDocx = await renderManualDocx(manual);

@@ -48,6 +48,7 @@ export {
   ZModule,
   ZOwner,
   ZImage,
+  ZScreenFigure,
   SOFTWARE_CATEGORIES,
   DEVELOPMENT_MODES,
   OWNER_CATEGORIES,
@@ -57,6 +58,8 @@ export {
   type ProjectInput,
   type FunctionalModule,
   type Owner,
+  type ScreenFigure,
+  type ScreenFigureInput,
 } from './project';
 export {
   buildManual,
@@ -88,7 +91,7 @@ export {
 } from './form';
 export { renderApplicationFormPdf, renderApplicationFormDocx, formRows } from './render-form';
 export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify';
-export { coverageItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
+export { coverageItems, figureItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
 export { verifyMaterials, type VerifyMaterialsInput, type MaterialsReport } from './materials';
 export { generateAll, formatReport, reportJson, formatSourceManifest, type ReportJsonItem, type GenerateOptions, type GeneratedMaterials } from './generate';
 export { loadCjkFont, loadFallbackFonts, type CjkFont, type FallbackFont } from './fonts';
@@ -100,12 +103,16 @@ export {
   renderScreens,
   closePrototypePool,
   screenOperationSteps,
+  describeScreen,
+  diagramCodeOf,
   prototypeFonts,
   PLATFORM_SCALE,
   type Prototype,
   type PrototypeSource,
   type RenderedScreen,
+  type DiagramCode,
 } from './prototype/index';
+export { diagramFigures, withDocumentFigures } from './figures';
 export { readPdfText, readPdfImages, type PdfImage } from './pdf-text';
 export {
   renderCorrectionLetterPdf,

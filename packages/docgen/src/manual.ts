@@ -1,5 +1,5 @@
 import { DocgenError } from './errors';
-import { ZProject, type FunctionalModule, type Project, type ProjectInput } from './project';
+import { ZProject, type FunctionalModule, type Project, type ProjectInput, type ScreenFigure } from './project';
 import { validateName, validateVersion } from './names';
 import { A4, headerFontSize, twips } from './layout';
 import { wrapByWidth, displayWidth } from './width';
@@ -42,6 +42,8 @@ export interface ManualImageLine {
   /** Drawn size in points. */
   width: number;
   height: number;
+  /** The figure's number (图N). */
+  figure?: number;
 }
 export type ManualLine = ManualTextLine | ManualImageLine;
 
@@ -68,6 +70,8 @@ export interface ManualModel {
   pages: ManualPage[];
   /** Chapter → page, as printed in the table of contents. */
   toc: { level: 1 | 2; title: string; page: number }[];
+  /** Every figure in order (图1, 图2 …) with the printed page it is on, as listed in the contents. */
+  figures: ManualFigureEntry[];
   warnings: string[];
 }
 
@@ -76,6 +80,7 @@ interface Block {
   text?: string;
   image?: DecodedImage;
   caption?: string;
+  figure?: Omit<ManualFigureEntry, 'page'>;
 }
 
 const cols = (style: ManualLineStyle): number => {
@@ -138,6 +143,26 @@ function hangingList(label: string, text: string, columns = MANUAL_LAYOUT.column
 export interface ManualFigure {
   data: Uint8Array | string;
   caption: string;
+  /** upload (the user's own screenshot, the default), prototype (rendered screen description) or diagram. */
+  source?: ScreenFigure['source'];
+  /** What the figure shows; printed before it as 如图N所示，…; default "<caption>如图N所示。". */
+  lead?: string;
+  /** Failed screenshot checks, reported with the figure's number. */
+  issues?: string[];
+}
+
+/** A numbered figure of the laid-out document. */
+export interface ManualFigureEntry {
+  /** N of 图N. */
+  number: number;
+  caption: string;
+  /** The section the figure illustrates, and its module when it is one. */
+  section: string;
+  module?: string;
+  source: ScreenFigure['source'];
+  issues: string[];
+  /** Printed page number (counted from the table of contents). */
+  page: number;
 }
 
 /**
@@ -150,6 +175,8 @@ export interface ManualSection {
   paragraphs: string[];
   /** Numbered steps (operations, installation, login). */
   steps?: string[];
+  /** A sentence printed right before the steps (after the figures), e.g. 操作步骤如下：. */
+  stepsLead?: string;
   /** Lines printed as written (interface signatures, usage examples, directory listings). */
   code?: string[];
   figures?: ManualFigure[];
@@ -194,6 +221,16 @@ export function resolveSoftwareForm(p: Pick<Project, 'softwareForm' | 'platform'
   if (/App|移动|安卓|Android|iOS|鸿蒙/i.test(t)) return 'mobile';
   if (/桌面|客户端|Windows|exe/i.test(t)) return 'desktop';
   return 'web-admin';
+}
+
+const FIGURE_CAPTIONS: Record<ScreenFigure['place'], string> = { login: '登录界面', main: '主界面', module: '界面', architecture: '软件总体架构图', 'module-diagram': '功能模块结构图' };
+
+/** The project's figure for a place (and module) as a section figure, with the steps its screen shows. */
+function screenFigure(p: Project, place: ScreenFigure['place'], moduleIndex?: number): { figure: ManualFigure; steps: string[] } | undefined {
+  const f = p.screens.find((x) => x.place === place && (place !== 'module' || x.moduleIndex === moduleIndex));
+  if (!f) return undefined;
+  const caption = f.caption || (place === 'module' ? `${p.modules[moduleIndex!]?.name ?? ''}${FIGURE_CAPTIONS.module}` : FIGURE_CAPTIONS[place]);
+  return { figure: { data: f.data, caption, source: f.source, lead: f.lead, issues: f.issues }, steps: f.steps };
 }
 
 const firstSentence = (t: string) => (t.split(/(?<=[。！？])/)[0] ?? t).trim();
@@ -264,33 +301,54 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
         ...analysis.hints.routes.filter((r) => /(^|\/)(login|signin)$/i.test(r)).map((r) => `接口 ${r}`),
       ]
     : [];
-  if (p.loginSteps.length) start.push({ title: '登录', paragraphs: [], steps: p.loginSteps, evidence: loginEvidence });
+  // The login screen and the main screen come first (cpcc-materials.md: screenshots follow the flow from login).
+  const login = screenFigure(p, 'login');
+  const loginFigures = login ? [login.figure] : undefined;
+  if (p.loginSteps.length) start.push({ title: '登录', paragraphs: [], steps: p.loginSteps, figures: loginFigures, evidence: loginEvidence });
   else if (loginEvidence.length) {
     start.push({
       title: '登录',
       paragraphs: [`本软件的代码中有登录功能（${loginEvidence.slice(0, 2).join('、')}）。`],
-      steps: [`打开${p.name}，进入登录页面。`, '输入账号和密码，点击登录按钮。', '验证通过后进入主界面；验证失败时页面给出提示。'],
+      steps: login?.steps.length ? login.steps : [`打开${p.name}，进入登录页面。`, '输入账号和密码，点击登录按钮。', '验证通过后进入主界面；验证失败时页面给出提示。'],
+      figures: loginFigures,
       evidence: loginEvidence,
     });
+  } else if (login) {
+    start.push({ title: '登录', paragraphs: [], steps: login.steps, figures: loginFigures });
+    if (login.figure.source === 'prototype') {
+      warnings.push('代码中没有找到登录页面或登录接口，项目也没有填写登录步骤：“登录”一节按登录界面原型编写。请上传软件实际登录界面的截图（软件没有登录时，上传打开软件后的第一个界面）');
+    }
   } else {
     warnings.push('操作手册未写登录步骤：代码中没有找到登录页面或登录接口，项目也没有填写登录步骤。如软件需要登录，请在功能模块中补充“登录”及其操作步骤');
   }
-  const menus = analysis ? analysis.structure.units.filter((u) => u.kind === 'page' && u.label).map((u) => u.label!) : [];
-  if (menus.length >= 2) {
-    start.push({ title: '主界面', paragraphs: [`进入本软件后，主界面的菜单包括：${[...new Set(menus)].join('、')}。点击菜单进入对应的功能页面，各功能的操作见“功能模块”一章。`] });
+  const menus = analysis ? [...new Set(analysis.structure.units.filter((u) => u.kind === 'page' && u.label).map((u) => u.label!))] : [];
+  const main = screenFigure(p, 'main');
+  const menuNames = menus.length >= 2 ? menus : main ? p.modules.map((m) => m.name) : [];
+  if (menuNames.length >= 2 || main) {
+    start.push({
+      title: '主界面',
+      paragraphs: [menuNames.length ? `进入本软件后，主界面的菜单包括：${menuNames.join('、')}。点击菜单进入对应的功能页面，各功能的操作见“功能模块”一章。` : ''],
+      figures: main ? [main.figure] : undefined,
+    });
   }
   chapters.push({ title: form === 'web-admin' || form === 'website' ? '安装与登录' : '安装与启动', sections: start });
   if (p.modules.length === 0) warnings.push('项目未填写功能模块，操作手册缺少功能说明章节的内容');
   chapters.push({
     title: '功能模块',
-    sections: p.modules.map((m) => ({
-      title: m.name,
-      module: m.name,
-      paragraphs: [m.description, ...(m.operations.length ? ['操作步骤如下：'] : [])].filter(Boolean),
-      steps: m.operations,
-      figures: m.images.map((img) => ({ data: img.data, caption: img.caption || m.name })),
-      evidence: m.evidence,
-    })),
+    sections: p.modules.map((m, i) => {
+      // The module's own operations when the project gives them, else the steps its screen shows.
+      const screen = screenFigure(p, 'module', i);
+      const steps = m.operations.length ? m.operations : (screen?.steps ?? []);
+      return {
+        title: m.name,
+        module: m.name,
+        paragraphs: [m.description].filter(Boolean),
+        stepsLead: steps.length ? '操作步骤如下：' : undefined,
+        steps,
+        figures: [...(screen ? [screen.figure] : []), ...m.images.map((img) => ({ data: img.data, caption: img.caption || m.name }))],
+        evidence: m.evidence,
+      };
+    }),
   });
   if (p.faq.length) chapters.push({ title: '常见问题', sections: [{ title: '常见问题解答', paragraphs: p.faq.flatMap((f, i) => [`问题${i + 1}：${f.q}`, `解答：${f.a}`]) }] });
   return chapters;
@@ -330,11 +388,14 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
       steps: analysis.structure.units.map((u) => `${u.label ?? u.words.join(' ')}：${[...new Set(u.evidence.map((e) => e.file))].slice(0, 4).join('、')}${u.evidence.length > 4 ? ' 等' : ''}`),
     });
   } else warnings.push('没有上传源代码：设计说明书的软件结构和接口说明无法从代码中得出，请上传代码后重新生成');
+  const archFigure = screenFigure(p, 'architecture');
+  if (archFigure) arch.splice(1, 0, { title: '总体架构', paragraphs: [], figures: [archFigure.figure] });
   chapters.push({ title: '总体设计', sections: arch });
   if (p.modules.length === 0) warnings.push('项目未填写功能模块，设计说明书缺少模块设计章节的内容');
+  const moduleDiagram = screenFigure(p, 'module-diagram');
   chapters.push({
     title: '模块设计',
-    sections: p.modules.map((m) => {
+    sections: [...(moduleDiagram ? [{ title: '模块结构', paragraphs: [], figures: [moduleDiagram.figure] }] : []), ...p.modules.map((m) => {
       const files = moduleEvidenceFiles(m);
       const items = api.filter((a) => files.includes(a.file)).slice(0, 12);
       return {
@@ -346,7 +407,7 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
         figures: m.images.map((img) => ({ data: img.data, caption: img.caption || m.name })),
         evidence: m.evidence,
       };
-    }),
+    })],
   });
   const ifaceTitle = form === 'cli' ? '命令与参数' : form === 'service' ? '接口说明' : '对外接口';
   if (api.length) {
@@ -403,8 +464,7 @@ function blocksFromOutline(o: ManualOutline, warnings: string[]): Block[] {
     ch.sections.forEach((sec, si) => {
       b.push({ type: 'h2', text: `${ci + 1}.${si + 1} ${sec.title}` });
       for (const t of sec.paragraphs) if (t.trim()) b.push({ type: 'p', text: t.trim() });
-      (sec.steps ?? []).forEach((s, i) => b.push({ type: 'step', text: `${i + 1}. ${s.trim()}` }));
-      for (const c of sec.code ?? []) b.push({ type: 'code', text: c });
+      // Figures follow the section's description, each introduced by a sentence that names it, then the steps.
       (sec.figures ?? []).forEach((f, k) => {
         const d = decodeImage(f.data);
         if (!d) {
@@ -412,8 +472,13 @@ function blocksFromOutline(o: ManualOutline, warnings: string[]): Block[] {
           return;
         }
         fig++;
-        b.push({ type: 'image', image: d, caption: `图${fig} ${f.caption || sec.title}` });
+        const caption = f.caption || sec.title;
+        b.push({ type: 'p', text: f.lead?.trim() ? `如图${fig}所示，${f.lead.trim()}` : `${caption}如图${fig}所示。` });
+        b.push({ type: 'image', image: d, caption: `图${fig} ${caption}`, figure: { number: fig, caption, section: sec.title, module: sec.module, source: f.source ?? 'upload', issues: f.issues ?? [] } });
       });
+      if (sec.steps?.length && sec.stepsLead) b.push({ type: 'p', text: sec.stepsLead });
+      (sec.steps ?? []).forEach((s, i) => b.push({ type: 'step', text: `${i + 1}. ${s.trim()}` }));
+      for (const c of sec.code ?? []) b.push({ type: 'code', text: c });
     });
   });
   return b;
@@ -444,6 +509,7 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
   // Lay blocks out as lines.
   type Marked = ManualLine & { toc?: { level: 1 | 2; title: string } };
   const lines: Marked[] = [];
+  const figureMeta = new Map<number, Omit<ManualFigureEntry, 'page'>>();
   const maxImgW = A4.width - g.marginLeft - g.marginRight;
   for (const bl of blocks) {
     if (bl.type === 'h1' || bl.type === 'h2') {
@@ -465,7 +531,8 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
         w = (h * img.width) / img.height;
       }
       const slots = Math.ceil((h + 6) / g.linePitch);
-      lines.push({ kind: 'image', image: img, slots, width: w, height: h });
+      lines.push({ kind: 'image', image: img, slots, width: w, height: h, figure: bl.figure?.number });
+      if (bl.figure) figureMeta.set(bl.figure.number, bl.figure);
       lines.push({ kind: 'text', style: 'caption', text: bl.caption! });
     }
   }
@@ -484,14 +551,32 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
     const slots = l.kind === 'image' ? l.slots + 1 : 1; // image + its caption travel together
     const isHeading = l.kind === 'text' && (l.style === 'h1' || l.style === 'h2');
     if (used + slots > g.linesPerPage || (isHeading && used + 2 > g.linesPerPage)) {
-      if (l.kind === 'image' && g.linesPerPage - used >= 8 && used < g.minLines) {
-        // Shrink the figure into the room left rather than leaving a short page.
+      if (l.kind === 'image' && g.linesPerPage - used >= 8 && used < g.minLines && !cur.some((x) => x.kind === 'image')) {
+        // Shrink the figure into the room left rather than leaving a short text page (a page with a figure is exempt).
         const room = g.linesPerPage - used - 1;
         const scale = Math.min(1, (room * g.linePitch - 6) / l.height);
         l.width *= scale;
         l.height *= scale;
         l.slots = room;
-      } else flush();
+      } else {
+        // A figure that moves to the next page takes its section's heading and text with it (keep with next), when
+        // the page left behind still has a figure (exempt) or ≥ 30 lines and the whole block fits on one page.
+        let carry: Marked[] = [];
+        if (l.kind === 'image') {
+          let h = cur.findLastIndex((x) => x.kind === 'text' && x.style === 'h2');
+          if (h > 0 && cur[h - 1].kind === 'text' && (cur[h - 1] as ManualTextLine).style === 'h1') h--;
+          const tail = cur.slice(h);
+          const rest = cur.slice(0, h);
+          const restOk = rest.some((x) => x.kind === 'image') || rest.length >= g.minLines;
+          if (h > 0 && restOk && !tail.some((x) => x.kind === 'image') && tail.length + slots <= g.linesPerPage) {
+            carry = tail;
+            cur = rest;
+          }
+        }
+        flush();
+        cur.push(...carry);
+        used = carry.length;
+      }
     }
     cur.push(l);
     used += l.kind === 'image' ? l.slots : 1;
@@ -522,18 +607,28 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
   // Table of contents (page numbers counted from the first contents page).
   const tocEntries: { level: 1 | 2; title: string; bodyPage: number }[] = [];
   body.forEach((pg, bi) => pg.lines.forEach((l) => (l as Marked).toc && tocEntries.push({ ...(l as Marked).toc!, bodyPage: bi })));
+  // The figures (图1, 图2 …) are listed after the chapters under 插图目录.
+  const figureEntries: { number: number; bodyPage: number }[] = [];
+  body.forEach((pg, bi) => pg.lines.forEach((l) => l.kind === 'image' && l.figure !== undefined && figureEntries.push({ number: l.figure, bodyPage: bi })));
   const tocCapacity = g.linesPerPage - 2;
-  const tocPages = Math.max(1, Math.ceil(tocEntries.length / tocCapacity));
+  const rowCount = tocEntries.length + (figureEntries.length ? 2 + figureEntries.length : 0);
+  const tocPages = Math.max(1, Math.ceil(rowCount / tocCapacity));
   const toc = tocEntries.map((e) => ({ level: e.level, title: e.title, page: tocPages + e.bodyPage + 1 }));
+  const figures: ManualFigureEntry[] = figureEntries.map((e) => ({ ...figureMeta.get(e.number)!, page: tocPages + e.bodyPage + 1 }));
+  const dotted = (left: string, page: number): ManualLine => {
+    const right = String(page);
+    const room = g.columns - displayWidth(left) - right.length - 2;
+    return { kind: 'text', style: 'toc', text: room > 2 ? `${left} ${'.'.repeat(room)} ${right}` : `${left} ${right}` };
+  };
+  const rows: ManualLine[] = [
+    ...toc.map((e) => dotted((e.level === 1 ? '' : '    ') + e.title, e.page)),
+    ...(figures.length ? [{ kind: 'text' as const, style: 'body' as const, text: '' }, { kind: 'text' as const, style: 'toc' as const, text: '插图目录' }] : []),
+    ...figures.map((f) => dotted(`    图${f.number} ${f.caption}`, f.page)),
+  ];
   const tocLines: ManualLine[][] = [];
   for (let i = 0; i < tocPages; i++) {
     const pageLines: ManualLine[] = i === 0 ? [{ kind: 'text', style: 'h1', text: '目    录' }, { kind: 'text', style: 'body', text: '' }] : [];
-    for (const e of toc.slice(i * tocCapacity, (i + 1) * tocCapacity)) {
-      const left = (e.level === 1 ? '' : '    ') + e.title;
-      const right = String(e.page);
-      const room = g.columns - displayWidth(left) - right.length - 2;
-      pageLines.push({ kind: 'text', style: 'toc', text: room > 2 ? `${left} ${'.'.repeat(room)} ${right}` : `${left} ${right}` });
-    }
+    pageLines.push(...rows.slice(i * tocCapacity, (i + 1) * tocCapacity));
     tocLines.push(pageLines);
   }
   const numbered: ManualPage[] = [
@@ -561,7 +656,7 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
     pages = [...numbered.slice(0, 30), ...back];
     warnings.push(`${outline.kind}共 ${numbered.length} 页，超过 60 页，按规定提交前 30 页和后 30 页（不含封面）`);
   }
-  return { name, version, header: `${name} ${version}`, title: `${name}${outline.kind}`, kind: outline.kind, outline, selection, totalPages: numbered.length, pages, toc, warnings };
+  return { name, version, header: `${name} ${version}`, title: `${name}${outline.kind}`, kind: outline.kind, outline, selection, totalPages: numbered.length, pages, toc, figures, warnings };
 }
 
 const sizeOf = (style: ManualLineStyle) => (style === 'h1' ? 15 : style === 'h2' ? 12 : style === 'title' ? 22 : style === 'caption' ? 9 : MANUAL_LAYOUT.fontSize);

@@ -1,5 +1,5 @@
 import type { CodeAnalysis } from './analyse';
-import { consistencyItems, coverageItems, documentKindItem, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
+import { consistencyItems, coverageItems, documentKindItem, figureItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
 import type { CodeFile, SkippedFile } from './intake';
 import type { ContractRef } from './contract/model';
 import { checkOwnership } from './contract/ownership';
@@ -105,6 +105,7 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       m.pages.flatMap((p, i) => p.lines.map((l) => ({ text: l.kind === 'text' ? l.text : '', where: `${m.kind}第 ${i + 1} 页` }))),
     );
     items.push(documentKindItem(m, input.analysis, audience));
+    items.push(...figureItems(m, audience));
     for (const w of m.warnings) items.push({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${m.kind}内容`, detail: w });
     if (input.analysis && input.modules?.length) items.push(...coverageItems(input.modules, input.analysis, input.files ?? [], input.source?.model, audience));
   }

@@ -28,6 +28,30 @@ export const ZModule = z.object({
   evidence: z.array(z.string()).default([]),
 });
 
+/**
+ * A figure of the document taken from the project's screens (original or rendered): the login screen, the main
+ * screen or a functional module's screen of software with a user interface, or the architecture / module diagram
+ * of software without one. The manual places it in its section, numbers it (图1, 图2 …) and lists it in the contents.
+ */
+export const ZScreenFigure = z.object({
+  /** login → the 登录 section, main → 主界面, module → the module at `moduleIndex`, architecture / module-diagram → 总体设计 / 模块设计. */
+  place: z.enum(['login', 'main', 'module', 'architecture', 'module-diagram']),
+  /** Index into `modules` (place = module). */
+  moduleIndex: z.number().int().nonnegative().optional(),
+  /** PNG or JPEG bytes, or their base64 (optionally a data: URL). */
+  data: z.union([z.instanceof(Uint8Array), z.string()]),
+  /** Caption after 图N (default: the section's title). */
+  caption: z.string().default(''),
+  /** upload: the user's own screenshot; prototype: rendered from the screen description; diagram: drawn from the code's structure. */
+  source: z.enum(['upload', 'prototype', 'diagram']).default('upload'),
+  /** What the figure shows, naming its fields and buttons; printed before it as 如图N所示，…. */
+  lead: z.string().default(''),
+  /** 操作步骤 naming the screen's own buttons and fields; used when the project gives none for the section. */
+  steps: z.array(z.string()).default([]),
+  /** Failed screenshot checks (name and version, complete frame, watermark): reported as 需注意 with the figure's number. */
+  issues: z.array(z.string()).default([]),
+});
+
 export const ZOwner = z.object({
   name: z.string().min(1),
   nationality: z.string().default('中国'),
@@ -110,6 +134,8 @@ export const ZProject = z.object({
   loginSteps: z.array(z.string()).default([]),
   installSteps: z.array(z.string()).default([]),
   modules: z.array(ZModule).default([]),
+  /** Figures from the project's screens (see ZScreenFigure); module figures go to their module's section. */
+  screens: z.array(ZScreenFigure).default([]),
   faq: z.array(z.object({ q: z.string(), a: z.string() })).default([]),
 });
 
@@ -117,3 +143,5 @@ export type Project = z.infer<typeof ZProject>;
 export type ProjectInput = z.input<typeof ZProject>;
 export type FunctionalModule = z.infer<typeof ZModule>;
 export type Owner = z.infer<typeof ZOwner>;
+export type ScreenFigure = z.infer<typeof ZScreenFigure>;
+export type ScreenFigureInput = z.input<typeof ZScreenFigure>;

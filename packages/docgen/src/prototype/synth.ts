@@ -16,11 +16,32 @@ export interface PrototypeSource {
   completionDate?: string;
   /** Date used when there is no completion date (YYYY-MM-DD, e.g. today); the default keeps output stable. */
   today?: string;
-  modules: { name: string; description?: string; operations?: string[] }[];
+  /** Functional modules; `files` are the module's code files (shown in a module diagram when it lists no operations). */
+  modules: { name: string; description?: string; operations?: string[]; files?: string[] }[];
   /** Chinese labels found in the code (menu titles, form labels, entity fields): preferred as field names. */
   codeLabels?: string[];
   theme?: ThemeId;
   color?: string;
+  /** Whether the software has a user interface (from its software form); default: from `platformId` / `platform`. */
+  hasUi?: boolean;
+  /** The code's structure, drawn in the diagrams of software without a user interface. */
+  code?: DiagramCode;
+}
+
+/**
+ * What the diagrams of software without a user interface are drawn from: the code analysis (docgen `analyseCode`)
+ * reduced to what the pictures show — see `diagramCodeOf`.
+ */
+export interface DiagramCode {
+  /** 软件形态 label, e.g. 函数库/SDK, 接口服务, 命令行工具. */
+  formLabel?: string;
+  /** The program's entry file. */
+  entry?: string;
+  languages: string[];
+  /** Business units of the code (label, else the words of its key) with their files. */
+  units: { label: string; files: string[] }[];
+  /** The public interface: exported functions and classes, HTTP endpoints, commands and options. */
+  api: { kind: 'function' | 'class' | 'method' | 'endpoint' | 'command' | 'option'; name: string; signature: string }[];
 }
 
 export { platformOf };
@@ -265,7 +286,7 @@ function moduleScreen(index: number, m: PrototypeSource['modules'][number], src:
  * Deterministic: the same source gives the same screens.
  */
 export function buildPrototype(src: PrototypeSource): Prototype {
-  const plat = src.platformId ?? platformOf(src.platform, src.category);
+  const plat = src.hasUi === false ? 'none' : (src.platformId ?? (src.hasUi ? (platformOf(src.platform, src.category) === 'none' ? 'web-admin' : platformOf(src.platform, src.category)) : platformOf(src.platform, src.category)));
   const refIso = /^\d{4}-\d{2}-\d{2}$/.test(src.completionDate ?? '') ? src.completionDate! : /^\d{4}-\d{2}-\d{2}$/.test(src.today ?? '') ? src.today! : '2026-01-15';
   const ref = new Date(`${refIso}T00:00:00Z`);
   const modules = src.modules.filter((m) => m.name.trim()).slice(0, 30);
@@ -311,40 +332,116 @@ export function buildPrototype(src: PrototypeSource): Prototype {
   return { app, hasUi: true, screens: [login, main, ...modules.map((m, i) => moduleScreen(i, m, src, ref))] };
 }
 
+const clip = (t: string, n = 20) => ([...t].length > n ? [...t].slice(0, n).join('') : t);
+const baseName = (f: string) => f.slice(f.lastIndexOf('/') + 1);
+
+const API_LAYER: Record<DiagramCode['api'][number]['kind'], string> = { endpoint: 'HTTP 接口', command: '命令', option: '命令参数', function: '导出函数', class: '导出类', method: '公开方法' };
+
+/**
+ * The architecture and module diagrams of software without a user interface, drawn only from what the code and the
+ * project say: the architecture's layers are the public interface (endpoints, commands, exported functions and
+ * classes, by name), the business units of the code, the entry file and the languages; the module diagram shows each
+ * functional module with its operations (or, when it lists none, its code files). Without code the architecture
+ * shows the functional modules only.
+ */
 function diagrams(src: PrototypeSource, modules: PrototypeSource['modules']): ScreenSpec[] {
-  const names = modules.map((m) => ([...m.name].length > 20 ? [...m.name].slice(0, 20).join('') : m.name));
-  const isDevice = /(嵌入式|物联网|固件|设备)/.test(`${src.platform ?? ''}${src.category ?? ''}`);
-  const third = Math.ceil(names.length / 3);
-  const groups = [
-    { title: isDevice ? '设备与接口层' : '接口层', items: isDevice ? ['传感器/执行器驱动', '通信接口'] : ['对外接口', '参数校验'] },
-    { title: '业务功能层', items: names.slice(0, Math.max(1, Math.min(8, names.length - (names.length > 4 ? third : 0)))) },
-    ...(names.length > 4 ? [{ title: '支撑服务层', items: names.slice(Math.max(1, Math.min(8, names.length - third))).slice(0, 6) }] : []),
-    { title: '数据与存储层', items: isDevice ? ['运行参数存储', '采集数据缓存'] : ['业务数据存储', '日志记录'] },
-  ].filter((g) => g.items.length);
-  const arch = ZScreenSpec.parse({ key: 'arch', kind: 'architecture', title: '软件总体架构图', groups });
-  const mods = ZScreenSpec.parse({
-    key: 'modules',
-    kind: 'module-diagram',
-    title: '功能模块结构图',
-    groups: modules.slice(0, 8).map((m) => ({
-      title: [...m.name].slice(0, 20).join(''),
-      items: (m.operations ?? []).map((o) => [...o.replace(/^[0-9.、\s]+/, '').replace(/[，。；].*$/, '')].slice(0, 20).join('')).filter(Boolean).slice(0, 6),
-    })),
+  const code = src.code;
+  const groups: { title: string; items: string[] }[] = [];
+  if (code) {
+    const kinds = [...new Set(code.api.map((a) => a.kind))].sort((a, b) => Object.keys(API_LAYER).indexOf(a) - Object.keys(API_LAYER).indexOf(b));
+    const iface = kinds.slice(0, 2).flatMap((k) => {
+      const of = code.api.filter((a) => a.kind === k);
+      const shown = of.slice(0, kinds.length > 1 ? 4 : 8).map((a) => clip(k === 'endpoint' ? a.signature : a.name));
+      return of.length > shown.length ? [...shown, `等 ${of.length} 个${API_LAYER[k]}`] : shown;
+    });
+    if (iface.length) groups.push({ title: kinds.length > 1 ? '对外接口' : API_LAYER[kinds[0]], items: [...new Set(iface)].slice(0, 10) });
+    const units = code.units.map((u) => clip(u.label)).filter(Boolean);
+    if (units.length) groups.push({ title: '代码模块', items: units.length > 10 ? [...units.slice(0, 9), `等 ${units.length} 个模块`] : units });
+    if (code.entry) groups.push({ title: '程序入口', items: [clip(baseName(code.entry))] });
+    if (code.languages.length) groups.push({ title: '编程语言', items: code.languages.slice(0, 6).map((l) => clip(l)) });
+  }
+  if (!groups.some((g) => g.title === '代码模块')) {
+    const names = modules.map((m) => clip(m.name));
+    if (names.length) groups.splice(groups.length && groups[0].title !== '程序入口' ? 1 : 0, 0, { title: '功能模块', items: names.length > 10 ? [...names.slice(0, 9), `等 ${names.length} 个模块`] : names });
+  }
+  const arch = ZScreenSpec.parse({ key: 'arch', kind: 'architecture', title: '软件总体架构图', groups: groups.slice(0, 8) });
+  const byModule = modules.slice(0, 8).map((m) => {
+    const ops = (m.operations ?? []).map((o) => clip(o.replace(/^[0-9.、\s]+/, '').replace(/[，。；,;].*$/, ''))).filter(Boolean);
+    const unit = code?.units.find((u) => u.label === m.name);
+    const items = ops.length ? ops : (m.files ?? unit?.files ?? []).map((f) => clip(baseName(f)));
+    return { title: clip(m.name), items: [...new Set(items)].slice(0, 6) };
   });
+  const fromCode = !byModule.length && code ? code.units.slice(0, 8).map((u) => ({ title: clip(u.label), items: [...new Set(u.files.map((f) => clip(baseName(f))))].slice(0, 6) })) : [];
+  const mods = ZScreenSpec.parse({ key: 'modules', kind: 'module-diagram', title: '功能模块结构图', groups: byModule.length ? byModule : fromCode });
   return [arch, mods];
+}
+
+/** The code's structure as the diagrams draw it (docgen `CodeAnalysis` → DiagramCode). */
+export function diagramCodeOf(a: { entryFile?: string; languageList: string[]; form?: { label: string }; structure: { units: { label?: string; words: string[]; evidence: { file: string }[] }[]; api: DiagramCode['api'] } }): DiagramCode {
+  return {
+    formLabel: a.form?.label,
+    entry: a.entryFile,
+    languages: a.languageList,
+    units: a.structure.units.map((u) => ({ label: u.label ?? u.words.join(' '), files: [...new Set(u.evidence.map((e) => e.file))] })),
+    api: a.structure.api.map((x) => ({ kind: x.kind, name: x.name, signature: x.signature })),
+  };
+}
+
+/**
+ * One sentence saying what a rendered screen shows (printed before its figure as 如图N所示，…), naming its fields,
+ * columns and buttons — only those in `texts`, the renderer's record of what was drawn (a phone frame shows fewer).
+ */
+export function describeScreen(s: ScreenSpec, texts?: string[]): string {
+  const drawn = texts ? texts.join('\n') : undefined;
+  const seen = (x: string) => !drawn || drawn.includes(x);
+  const q = (xs: string[]) => xs.filter(seen).map((x) => `“${x}”`).join('');
+  const fields = q(s.fields.map((f) => f.label));
+  const buttons = q(s.buttons);
+  const cols = s.columns.filter((c) => c !== '操作' && seen(c)).slice(0, 6).join('、');
+  const btn = buttons ? `，界面上有${buttons}按钮` : '';
+  switch (s.kind) {
+    case 'login':
+      return `登录界面显示软件名称和版本号${fields ? `，有${fields}输入框` : ''}${buttons ? `${fields ? '和' : '，有'}${buttons}按钮` : ''}。`;
+    case 'main':
+      return `主界面显示软件名称和版本号、功能菜单${s.stats.length ? '、业务统计数字' : ''}${s.chart ? '、业务量图表' : ''}${s.rows.length && seen('最近记录') ? '和“最近记录”' : ''}。`;
+    case 'list':
+      return `界面${fields ? `上方为查询条件${fields}，` : ''}中部为${s.title}列表${cols ? `（${cols}等列）` : ''}${btn}。`;
+    case 'form':
+      return `界面为${s.title}的填写表单${fields ? `，包括${fields}等项目` : ''}${btn}。`;
+    case 'detail':
+      return `界面显示${s.title}的详细信息${fields ? `（${fields}等）` : ''}${s.rows.length && seen(s.columns[0] || '处理记录') ? `和“${s.columns[0] || '处理记录'}”` : ''}${btn}。`;
+    case 'chart':
+      return `界面${fields ? `上方为${fields}选择，` : ''}显示${s.stats.filter((x) => seen(x.label)).map((x) => `“${x.label}”`).join('')}等统计数字和图表${btn}。`;
+    case 'settings':
+      return `界面列出${fields || '各项'}设置${btn}。`;
+    case 'architecture':
+      return `软件自上而下分为${s.groups.map((g) => `“${g.title}”`).join('')}${s.groups.length}层，各层内容取自${s.groups.some((g) => g.title === '代码模块' || g.title === '程序入口') ? '源代码' : '项目的功能模块'}。`;
+    case 'module-diagram':
+      return `本软件由${s.groups.length}个功能模块组成，每个模块下列出它的主要功能或代码文件。`;
+    default:
+      return '';
+  }
 }
 
 /**
  * Steps that name a screen's actual buttons and fields (the manual's 操作步骤 next to its figure): where to fill
- * what, which button to press. Empty for diagrams.
+ * what, which button to press. With `texts` (the renderer's record of what was drawn) a step that names something
+ * the frame does not show is left out. Empty for diagrams.
  */
-export function screenOperationSteps(s: ScreenSpec): string[] {
+export function screenOperationSteps(s: ScreenSpec, texts?: string[]): string[] {
+  const steps = operationSteps(s);
+  if (!texts) return steps;
+  const drawn = texts.join('\n');
+  return steps.filter((step) => [...step.matchAll(/“([^”]+)”/g)].every((m) => drawn.includes(m[1])));
+}
+
+function operationSteps(s: ScreenSpec): string[] {
   const q = (x: string) => `“${x}”`;
   const fields = s.fields.map((f) => q(f.label)).join('');
   const [primary, ...others] = s.buttons;
   switch (s.kind) {
     case 'login':
-      return [`打开软件，进入${q(s.title)}页面。`, `在${fields || '账号、密码'}输入框中输入管理员分配的账号和密码。`, `点击${q(primary || '登录')}按钮，验证通过后进入系统首页。`];
+      return [`打开软件，进入${q(s.title)}页面。`, `在${fields || '账号、密码'}输入框中输入账号和密码。`, `点击${q(primary || '登录')}按钮，验证通过后进入系统首页。`];
     case 'main':
       return ['登录成功后进入首页，页面上方显示各项业务的统计数字，中部为近 6 个月业务量图表和快捷入口。', `点击左侧菜单或${q('快捷入口')}中的模块名称，进入对应的功能页面。`, `在${q('最近记录')}列表中查看最近处理的业务及其状态。`];
     case 'list':
