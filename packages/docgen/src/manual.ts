@@ -81,6 +81,8 @@ interface Block {
   image?: DecodedImage;
   caption?: string;
   figure?: Omit<ManualFigureEntry, 'page'>;
+  /** A paragraph that introduces the figure after it (kept on the figure's page). */
+  lead?: boolean;
 }
 
 const cols = (style: ManualLineStyle): number => {
@@ -473,7 +475,7 @@ function blocksFromOutline(o: ManualOutline, warnings: string[]): Block[] {
         }
         fig++;
         const caption = f.caption || sec.title;
-        b.push({ type: 'p', text: f.lead?.trim() ? `如图${fig}所示，${f.lead.trim()}` : `${caption}如图${fig}所示。` });
+        b.push({ type: 'p', lead: true, text: f.lead?.trim() ? `如图${fig}所示，${f.lead.trim()}` : `${caption}如图${fig}所示。` });
         b.push({ type: 'image', image: d, caption: `图${fig} ${caption}`, figure: { number: fig, caption, section: sec.title, module: sec.module, source: f.source ?? 'upload', issues: f.issues ?? [] } });
       });
       if (sec.steps?.length && sec.stepsLead) b.push({ type: 'p', text: sec.stepsLead });
@@ -507,7 +509,7 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
   const blocks = blocksFromOutline(outline, warnings);
 
   // Lay blocks out as lines.
-  type Marked = ManualLine & { toc?: { level: 1 | 2; title: string } };
+  type Marked = ManualLine & { toc?: { level: 1 | 2; title: string }; lead?: boolean };
   const lines: Marked[] = [];
   const figureMeta = new Map<number, Omit<ManualFigureEntry, 'page'>>();
   const maxImgW = A4.width - g.marginLeft - g.marginRight;
@@ -515,7 +517,7 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
     if (bl.type === 'h1' || bl.type === 'h2') {
       for (const t of wrapByWidth(bl.text!, cols(bl.type))) lines.push({ kind: 'text', style: bl.type, text: t, toc: t === bl.text ? { level: bl.type === 'h1' ? 1 : 2, title: bl.text! } : undefined });
     } else if (bl.type === 'p') {
-      for (const t of paragraph(bl.text!)) lines.push({ kind: 'text', style: 'body', text: t });
+      for (const t of paragraph(bl.text!)) lines.push({ kind: 'text', style: 'body', text: t, lead: bl.lead });
     } else if (bl.type === 'code') {
       for (const t of wrapByWidth(bl.text!.replace(/\t/g, '  ') || ' ', g.columns)) lines.push({ kind: 'text', style: 'body', text: t });
     } else if (bl.type === 'step') {
@@ -562,13 +564,16 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
         // A figure that moves to the next page takes its section's heading and text with it (keep with next), when
         // the page left behind still has a figure (exempt) or ≥ 30 lines and the whole block fits on one page.
         let carry: Marked[] = [];
-        if (l.kind === 'image') {
+        // Lines from here to the end of the figure's caption (the figure, or the figure's introducing paragraph).
+        const next = l.kind === 'image' ? i : l.lead ? lines.findIndex((x, k) => k > i && x.kind === 'image') : -1;
+        const need = next >= 0 ? next - i + (lines[next] as ManualImageLine).slots + 1 : 0;
+        if (next >= 0) {
           let h = cur.findLastIndex((x) => x.kind === 'text' && x.style === 'h2');
           if (h > 0 && cur[h - 1].kind === 'text' && (cur[h - 1] as ManualTextLine).style === 'h1') h--;
           const tail = cur.slice(h);
           const rest = cur.slice(0, h);
           const restOk = rest.some((x) => x.kind === 'image') || rest.length >= g.minLines;
-          if (h > 0 && restOk && !tail.some((x) => x.kind === 'image') && tail.length + slots <= g.linesPerPage) {
+          if (h > 0 && restOk && !tail.some((x) => x.kind === 'image') && tail.length + need <= g.linesPerPage) {
             carry = tail;
             cur = rest;
           }

@@ -6,6 +6,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
+import type { ScreenFigureInput } from '@mazhu/docgen';
 import type { AiWriter } from '../ai';
 import { AppError } from '../lib/errors';
 import type { FieldCipher } from '../lib/field-cipher';
@@ -61,6 +62,9 @@ export function engineProjectOf(p: ProjectRow, form: ApplicationForm, modules: M
   };
 }
 
+/** A project's figures for its document, by project id (screens in module order, or diagrams). */
+export type DocumentFigures = (projectId: number) => Promise<ScreenFigureInput[]>;
+
 /** Raised for problems that retrying cannot fix; the message is shown to the user. */
 export class PermanentJobError extends Error {}
 
@@ -86,8 +90,10 @@ export function createGenerateMaterialsJob(deps: {
   ai?: AiWriter;
   /** Decrypts the owners' identity numbers for the application form (the user's own materials). */
   cipher: FieldCipher;
+  /** The project's screens (screenshots or prototypes) or diagrams as the document's figures (preview `documentFigures`). */
+  figures?: DocumentFigures;
 }): JobDefinition<GenerateMaterialsPayload> {
-  const { db, blobs, engine, charger, ai, cipher } = deps;
+  const { db, blobs, engine, charger, ai, cipher, figures } = deps;
   const setProject = (id: number, patch: { status?: 'queued' | 'generating' | 'failed'; progress?: number; message?: string }) =>
     db.updateTable('projects').set(patch).where('id', '=', id).where('status', 'in', ['queued', 'generating']).execute();
 
@@ -142,7 +148,9 @@ export function createGenerateMaterialsJob(deps: {
       const owners = (await loadProjectOwners(db, cipher, projectId)).map(({ id: _id, ...o }) => o);
       // The contracts this 开发方式 / 权利取得方式 needs: checked in the report and put in the zip.
       const contracts = await loadFiledContracts(db, cipher, projectId, form);
-      const project: EngineProject = { ...engineProjectOf(p, form, modules, owners), contracts: contracts.map((c) => c.ref) };
+      await ctx.progress(7, '准备操作手册的界面插图');
+      const screens = figures ? await figures(projectId) : [];
+      const project: EngineProject = { ...engineProjectOf(p, form, modules, owners), contracts: contracts.map((c) => c.ref), screens };
 
       await ctx.progress(10, '生成源程序、操作手册和申请表');
       const out = await engine.generate({ project, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.75, msg) });

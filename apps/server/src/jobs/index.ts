@@ -10,6 +10,7 @@ import { createDocgenEngine } from './docgen-engine';
 import { createEnginePool } from './engine-pool';
 import { createGenerateMaterialsJob } from './generate-materials';
 import { createGenerateCorrectionJob } from '../modules/corrections/corrections.job';
+import { createPreviewService } from '../modules/preview/preview.service';
 import { pruneUploads } from './maintenance';
 import type { MaterialsEngine } from './materials';
 import { createJobQueue, type JobQueue } from './queue';
@@ -41,9 +42,11 @@ export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; 
   const charger = createPointsCharger(deps.dialect);
   const concurrency = Math.max(1, deps.concurrency ?? 1);
   const engine = createEnginePool(Array.from({ length: concurrency }, () => createDocgenEngine({ worker: true, log: deps.log })));
+  const preview = createPreviewService({ db: deps.db, blobs: deps.blobs });
+  const figures = (projectId: number) => preview.documentFigures(projectId);
   const definitions = [
-    createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai, cipher: deps.cipher }),
-    createGenerateCorrectionJob({ db: deps.db, blobs: deps.blobs, engine, charger, cipher: deps.cipher }),
+    createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai, cipher: deps.cipher, figures }),
+    createGenerateCorrectionJob({ db: deps.db, blobs: deps.blobs, engine, charger, cipher: deps.cipher, figures }),
   ];
   const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency });
   const queue = createJobQueue(() => runner.wake());

@@ -7,7 +7,9 @@ import {
   checkApplicationForm,
   formatSourceManifest,
   checkOwnership,
+  figureItems,
   formFromProject,
+  withDocumentFigures,
   levelOf,
   generateAll,
   intakeArchive,
@@ -54,7 +56,8 @@ function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = 
       versions: a.versions.slice(0, 20),
       provenance: [...a.provenance.signs.filter((x) => x.kind !== 'author').map((x) => x.message), ...a.provenance.authors.slice(0, 5).map((x) => `${x.lines} 行注释署名“${x.name}”`)].slice(0, 20),
     },
-    hints: { ...a.hints, form: a.form, units: a.structure.units },
+    // The public interface (names only) feeds the architecture diagram of software without a user interface.
+    hints: { ...a.hints, form: a.form, units: a.structure.units, api: a.structure.api.slice(0, 60).map(({ kind, name, signature }) => ({ kind, name, signature })) },
   };
 }
 
@@ -136,7 +139,7 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
     files.push({ name: '源程序清单.txt', data: text(formatSourceManifest(g.manifest)) });
     return { files, report };
   }
-  const p = ZProject.parse(project);
+  const p = await withDocumentFigures(ZProject.parse(project));
   await onStage?.(10, '排版操作手册');
   const manual = buildManual(p);
   files.push({ name: `${manual.kind}.pdf`, data: await renderManualPdf(manual) }, { name: `${manual.kind}.docx`, data: await renderManualDocx(manual) });
@@ -147,7 +150,7 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
   files.push({ name: '申请表.pdf', data: await renderApplicationFormPdf(form) }, { name: '申请表.docx', data: await renderApplicationFormDocx(form) }, { name: '申请表.json', data: json(form) });
   const report: ReportItem[] = [
     { level: 'error', code: 'NO_SOURCE_CODE', message: '未上传源代码：程序鉴别材料（源程序）须来自真实代码，请在项目中上传代码压缩包后重新生成（系统不会编造代码）' },
-    ...toReport({ items: checkOwnership(form, p.contracts, ownerErrors) }, issues),
+    ...toReport({ items: [...figureItems(manual, 'web'), ...checkOwnership(form, p.contracts, ownerErrors)] }, issues),
   ];
   files.push({ name: '检查报告.txt', data: text(reportText(report)) });
   files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) });

@@ -13,7 +13,7 @@ import { unzipSync, zipSync } from 'fflate';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
-import { engineProjectOf, PermanentJobError } from '../../jobs/generate-materials';
+import { engineProjectOf, PermanentJobError, type DocumentFigures } from '../../jobs/generate-materials';
 import { defineJob, type JobDefinition } from '../../jobs/job';
 import type { MaterialsEngine } from '../../jobs/materials';
 import type { FieldCipher } from '../../lib/field-cipher';
@@ -166,8 +166,8 @@ export function formDiff(before: Uint8Array | undefined, after: Uint8Array | und
  * DOCX) and the diff against the filed package. On final failure the charge of the job is refunded once and the
  * correction's charge is cleared.
  */
-export function createGenerateCorrectionJob(deps: { db: Kysely<Database>; blobs: BlobStore; engine: MaterialsEngine; charger: PointsCharger; cipher: FieldCipher }): JobDefinition<GenerateCorrectionPayload> {
-  const { db, blobs, engine, charger, cipher } = deps;
+export function createGenerateCorrectionJob(deps: { db: Kysely<Database>; blobs: BlobStore; engine: MaterialsEngine; charger: PointsCharger; cipher: FieldCipher; figures?: DocumentFigures }): JobDefinition<GenerateCorrectionPayload> {
+  const { db, blobs, engine, charger, cipher, figures } = deps;
   const setRow = (id: number, patch: { status?: 'queued' | 'generating'; progress?: number; message?: string }) =>
     db.updateTable('corrections').set(patch).where('id', '=', id).where('status', 'in', ['queued', 'generating']).execute();
 
@@ -199,7 +199,8 @@ export function createGenerateCorrectionJob(deps: { db: Kysely<Database>; blobs:
       if (touched.size > 0) {
         await ctx.progress(10, `重新生成${[...touched].map((g) => MATERIAL_GROUP_LABELS[g]).join('、')}`);
         const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind } : undefined;
-        const out = await engine.generate({ project: { ...engineProjectOf(p, readForm(p), modules, owners), contracts: contracts.map((x) => x.ref) }, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.6, msg) });
+        const screens = figures ? await figures(p.id) : [];
+        const out = await engine.generate({ project: { ...engineProjectOf(p, readForm(p), modules, owners), contracts: contracts.map((x) => x.ref), screens }, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.6, msg) });
         fresh = new Map(out.files.map((f) => [f.name, f.data]));
       }
       if (contractsTouched) {

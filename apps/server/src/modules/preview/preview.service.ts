@@ -13,7 +13,7 @@ import {
   type ZRenderPreviewRequest,
   type ZSavePreviewRequest,
 } from '@mazhu/contracts';
-import { buildPrototype, renderScreens, screenOperationSteps, type Prototype } from '@mazhu/docgen';
+import { type ScreenFigureInput, buildPrototype, describeScreen, platformOf, renderScreens, resolveSoftwareForm, screenOperationSteps, SOFTWARE_FORMS, type DiagramCode, type Prototype, type SoftwareForm } from '@mazhu/docgen';
 import type { Kysely } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import type { z } from 'zod';
@@ -38,12 +38,18 @@ export interface PreviewServiceDeps {
 
 /** A figure for the materials: the image and what the manual says next to it. */
 export interface ProjectFigure {
+  /** login, main, module, arch (architecture diagram) or modules (module diagram). */
   key: string;
   moduleId: number | null;
   moduleName: string;
   title: string;
+  /** prototype: rendered from the screen description (diagrams too); upload: the user's own screenshot. */
   source: 'prototype' | 'upload';
+  kind: ScreenSpec['kind'];
   data: Buffer;
+  mime: string;
+  /** What the figure shows, naming the fields and buttons drawn (prototypes; empty for uploads). */
+  lead: string;
   /** 操作步骤 naming the screen's actual buttons and fields (prototypes; empty for uploads and diagrams). */
   steps: string[];
   checks: ProjectScreen['checks'];
@@ -54,6 +60,39 @@ interface Ctx {
   modules: ModuleRow[];
   codeLabels: string[];
   completionDate?: string;
+  /**
+   * The frame of the screens, undefined for software without a user interface: the software form decides, as it
+   * decides 操作手册 or 设计说明书 (docgen resolveSoftwareForm: the user's form, else the code's, else the platform text).
+   */
+  frame?: Platform;
+  /** The code's structure for the diagrams of software without a user interface. */
+  code?: DiagramCode;
+}
+
+/** The platform frame a software form is drawn in. */
+const FORM_PLATFORM: Partial<Record<SoftwareForm, Platform>> = { 'web-admin': 'web-admin', website: 'web-site', mobile: 'mobile', miniprogram: 'mobile', desktop: 'desktop' };
+
+interface StoredAnalysis {
+  entry?: string;
+  languages?: string[];
+  form?: { form?: string; label?: string };
+  hints?: {
+    menuItems?: unknown[];
+    units?: { label?: string; words?: string[]; evidence?: { file?: string }[] }[];
+    api?: DiagramCode['api'];
+  };
+}
+
+/** The diagrams' view of the code from an upload's stored analysis (what `diagramCodeOf` gives for a fresh one). */
+function storedDiagramCode(a: StoredAnalysis): DiagramCode {
+  const str = (x: unknown): x is string => typeof x === 'string';
+  return {
+    formLabel: a.form?.label,
+    entry: a.entry || undefined,
+    languages: (a.languages ?? []).filter(str),
+    units: (a.hints?.units ?? []).map((u) => ({ label: u.label || (u.words ?? []).join(' '), files: [...new Set((u.evidence ?? []).map((e) => e.file).filter(str))] })).filter((u) => u.label),
+    api: (a.hints?.api ?? []).filter((x) => str(x?.name) && str(x?.signature) && str(x?.kind)),
+  };
 }
 
 interface Settings {
@@ -89,13 +128,15 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     const project = userId === undefined ? await projects.findById(projectId) : await projects.findOwned(projectId, userId);
     if (!project) throw notFound('项目不存在或无权访问');
     const modules = await projects.listModules(projectId);
-    let codeLabels: string[] = [];
-    if (project.upload_id) {
-      const u = await projects.findUpload(project.upload_id);
-      const hints = u ? parseJson<{ hints?: { menuItems?: string[] } }>(u.analysis_json, {}).hints : undefined;
-      codeLabels = Array.isArray(hints?.menuItems) ? hints.menuItems.filter((x): x is string => typeof x === 'string') : [];
-    }
-    return { project, modules, codeLabels, completionDate: readForm(project).completionDate };
+    const u = project.upload_id ? await projects.findUpload(project.upload_id) : undefined;
+    const analysis = u ? parseJson<StoredAnalysis>(u.analysis_json, {}) : undefined;
+    const codeLabels = Array.isArray(analysis?.hints?.menuItems) ? analysis.hints.menuItems.filter((x): x is string => typeof x === 'string') : [];
+    const detected = SOFTWARE_FORMS.find((f) => f === analysis?.form?.form);
+    const chosen = SOFTWARE_FORMS.find((f) => f === project.software_form);
+    const form = resolveSoftwareForm({ softwareForm: chosen, platform: project.platform || undefined, category: project.category as never }, detected ? { form: { form: detected } as never } : undefined);
+    const fromText = platformOf(project.platform, project.category);
+    const frame = FORM_PLATFORM[form] && (!chosen && !detected && fromText !== 'none' ? fromText : FORM_PLATFORM[form]);
+    return { project, modules, codeLabels, completionDate: readForm(project).completionDate, frame, code: analysis ? storedDiagramCode(analysis) : undefined };
   }
 
   async function settingsOf(projectId: number): Promise<Settings> {
@@ -110,8 +151,10 @@ export function createPreviewService(deps: PreviewServiceDeps) {
       version: p.version,
       shortName: p.short_name || undefined,
       platform: p.platform,
-      platformId: st.platform || undefined,
+      hasUi: Boolean(ctx.frame),
+      platformId: ctx.frame ? st.platform || ctx.frame : undefined,
       category: p.category,
+      code: ctx.code,
       completionDate: ctx.completionDate,
       today: today(),
       modules: ctx.modules.map((m) => ({ name: m.name, description: m.description, operations: parseJson<string[]>(m.operations, []) })),
@@ -277,7 +320,7 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     return presentScreen(ctx, (await repo.findOwnedScreen(screenId, userId))!);
   }
 
-  return {
+  const service = {
     /** /preview-software without a project: renders a described software (or edited screens) to PNG data URLs. */
     async renderAnonymous(req: z.output<typeof ZRenderPreviewRequest>): Promise<RenderPreviewResult> {
       const t = performance.now();
@@ -358,19 +401,67 @@ export function createPreviewService(deps: PreviewServiceDeps) {
       const figures: ProjectFigure[] = [];
       for (const r of rows) {
         const spec = ZScreenSpec.parse(parseJson(r.spec_json, null));
+        const drawn = r.source === 'prototype' ? parseJson<string[]>(r.texts_json, []) : undefined;
         figures.push({
           key: r.key,
           moduleId: r.module_id,
           moduleName: r.module_name,
           title: r.title,
           source: r.source,
+          kind: spec.kind,
           data: await blobs.get(r.blob_key),
-          steps: r.source === 'prototype' ? screenOperationSteps(spec) : [],
+          mime: r.mime,
+          lead: drawn ? describeScreen(spec, drawn) : '',
+          steps: drawn ? screenOperationSteps(spec, drawn) : [],
           checks: checksOf(ctx, r),
         });
       }
       return { hasUi: proto.hasUi, figures };
     },
+
+    /**
+     * The project's screens as the figures of its document (docgen `ZScreenFigure`): login, main and one per module
+     * (by the module's index in sort order), or the two diagrams; each with what it shows, the steps it names and its
+     * failed checks, re-encoded for print (`printImage`). For the generation jobs (not user-scoped).
+     */
+    async documentFigures(projectId: number): Promise<ScreenFigureInput[]> {
+      const modules = await projects.listModules(projectId);
+      const { figures } = await service.figuresOf(projectId);
+      const out: ScreenFigureInput[] = [];
+      for (const f of figures) {
+        const moduleIndex = f.key === 'module' ? modules.findIndex((m) => m.id === f.moduleId) : undefined;
+        if (moduleIndex === -1) continue;
+        const diagram = f.kind === 'architecture' || f.kind === 'module-diagram';
+        out.push({
+          place: f.kind === 'architecture' ? 'architecture' : f.kind === 'module-diagram' ? 'module-diagram' : (f.key as 'login' | 'main' | 'module'),
+          moduleIndex,
+          data: await printImage(f.data),
+          source: diagram ? 'diagram' : f.source,
+          lead: f.lead,
+          steps: f.steps,
+          issues: f.checks.filter((c) => !c.ok).map((c) => c.message),
+        });
+      }
+      return out;
+    },
   };
+  return service;
 }
 export type PreviewService = ReturnType<typeof createPreviewService>;
+
+/** Longest side of a figure in the documents: 2000 px over the 451 pt text width is about 320 dpi. */
+const PRINT_MAX_PX = 2000;
+/** A figure larger than this as PNG is stored as JPEG, so 20 figures keep a manual well under 10 MB. */
+const PRINT_PNG_MAX_BYTES = 450_000;
+
+/**
+ * A screen image as printed in the manual (PDF and DOCX embed the same bytes): transparency flattened on white (an
+ * opaque RGB PNG goes into the PDF without being decoded), at most PRINT_MAX_PX on its longest side, PNG or, when
+ * that is over PRINT_PNG_MAX_BYTES (photos, gradients), JPEG quality 85. Resolves with the bytes.
+ */
+export async function printImage(data: Buffer): Promise<Uint8Array<ArrayBuffer>> {
+  const base = sharp(data).flatten({ background: '#ffffff' }).resize({ width: PRINT_MAX_PX, height: PRINT_MAX_PX, fit: 'inside', withoutEnlargement: true });
+  let out = await base.clone().png({ compressionLevel: 9, adaptiveFiltering: true }).toBuffer();
+  if (out.length > PRINT_PNG_MAX_BYTES) out = await base.clone().jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  return new Uint8Array(out);
+}
