@@ -121,7 +121,7 @@ const sortField = z.coerce.number().int().min(-9999, '排序值过小').max(9999
 export const ZNoticeInput = z.object({
   id: z.coerce.number().int().positive().optional(),
   title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(200, '标题不能超过 200 个字'),
-  category: z.string({ error: '请输入分类' }).trim().min(1, '请输入分类').max(20, '分类不能超过 20 个字'),
+  category: z.string({ error: '请输入分类' }).trim().min(1, '请输入分类').max(20, '分类不能超过 20 个字').meta({ title: '分类' }),
   summary: z.string().trim().max(500, '摘要不能超过 500 个字').default(''),
   content: z.string({ error: '请输入正文' }).min(1, '请输入正文').max(200_000, '正文过长'),
   source: z.string().trim().max(200, '来源不能超过 200 个字').default(''),
@@ -134,7 +134,7 @@ export type NoticeInput = z.input<typeof ZNoticeInput>;
 /** POST /api/admin/content/faq — create or update a FAQ entry; `answer` HTML is sanitised. */
 export const ZFaqInput = z.object({
   id: z.coerce.number().int().positive().optional(),
-  category: z.string({ error: '请输入分类' }).trim().min(1, '请输入分类').max(20, '分类不能超过 20 个字'),
+  category: z.string({ error: '请输入分类' }).trim().min(1, '请输入分类').max(20, '分类不能超过 20 个字').meta({ title: '分类' }),
   question: z.string({ error: '请输入问题' }).trim().min(1, '请输入问题').max(300, '问题不能超过 300 个字'),
   answer: z.string({ error: '请输入回答' }).min(1, '请输入回答').max(50_000, '回答过长'),
   sort: sortField,

@@ -4,7 +4,7 @@ import { ZPageQuery } from './envelope';
 /** GET /api/getNotification — without `id`: a page of notices (政策法规/公告); with `id`: one notice. */
 export const ZNotificationQuery = ZPageQuery.extend({
   id: z.coerce.number().int().positive('公告编号必须为正整数').optional(),
-  category: z.string().max(20, '分类不能超过 20 个字符').optional(),
+  category: z.string().max(20, '分类不能超过 20 个字符').meta({ title: '分类' }).optional(),
 });
 export const ZNotice = z.object({
   id: z.number().int(),
@@ -19,7 +19,7 @@ export const ZNotice = z.object({
 export type Notice = z.infer<typeof ZNotice>;
 
 /** GET /api/getCommonProblem — the FAQ shown as 使用指南 (/ask). Optional `category` filter. */
-export const ZCommonProblemQuery = z.object({ category: z.string().max(20, '分类不能超过 20 个字符').optional() });
+export const ZCommonProblemQuery = z.object({ category: z.string().max(20, '分类不能超过 20 个字符').meta({ title: '分类' }).optional() });
 export const ZCommonProblem = z.object({
   id: z.number().int(),
   category: z.string(),

@@ -76,11 +76,13 @@ export const CONTRACT_TYPE_META: Record<ContractType, ContractTypeMeta> = {
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (s: string) => DATE_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
-const date = (label: string) => z.string({ error: `请选择${label}` }).trim().refine(validDate, `${label}格式应为 YYYY-MM-DD`);
+const date = (label: string) => z.string({ error: `请选择${label}` }).trim().refine(validDate, `${label}格式应为 YYYY-MM-DD`).meta({ title: label });
 
 export const CONTRACT_LIMITS = { feeMax: 100, termsMax: 2000, partiesMax: 10 } as const;
 
-const ZType = z.enum(CONTRACT_TYPES, { error: '合同类型只能是 cooperation（合作开发协议）、commission（委托开发合同）、transfer（软件著作权转让合同）或 service（码著服务协议）' });
+const ZType = z
+  .enum(CONTRACT_TYPES, { error: '合同类型只能是 cooperation（合作开发协议）、commission（委托开发合同）、transfer（软件著作权转让合同）或 service（码著服务协议）' })
+  .meta({ title: '合同类型' });
 const ZIds = (label: string) => z.array(z.coerce.number().int().positive(`${label}编号无效`)).max(CONTRACT_LIMITS.partiesMax, `${label}最多 ${CONTRACT_LIMITS.partiesMax} 个`);
 /** "1,2,3" in a query string → [1, 2, 3]. */
 const ZIdList = z
@@ -98,14 +100,14 @@ const ZContractFields = z.object({
   partyB: ZIds('当事人').default([]),
   /** 签订日期. 合作开发协议 / 委托开发合同: before the project's 开发完成日期; 转让合同: on or after it. */
   signDate: date('签订日期'),
-  signPlace: z.string().trim().max(50, '签订地点不能超过 50 个字符').optional(),
+  signPlace: z.string().trim().max(50, '签订地点不能超过 50 个字符').meta({ title: '签订地点' }).optional(),
   /** 开发期间 (合作开发 / 委托开发), optional. */
   devStart: date('开发开始日期').optional(),
   devEnd: date('开发结束日期').optional(),
   /** 开发费用 / 转让价款 as written (e.g. 人民币伍万元整); "另行约定" when empty. */
-  fee: z.string().trim().max(CONTRACT_LIMITS.feeMax, `费用不能超过 ${CONTRACT_LIMITS.feeMax} 个字符`).optional(),
+  fee: z.string().trim().max(CONTRACT_LIMITS.feeMax, `费用不能超过 ${CONTRACT_LIMITS.feeMax} 个字符`).meta({ title: '费用' }).optional(),
   /** 其他约定 (special terms), printed as written. */
-  terms: z.string().trim().max(CONTRACT_LIMITS.termsMax, `其他约定不能超过 ${CONTRACT_LIMITS.termsMax} 个字符`).optional(),
+  terms: z.string().trim().max(CONTRACT_LIMITS.termsMax, `其他约定不能超过 ${CONTRACT_LIMITS.termsMax} 个字符`).meta({ title: '其他约定' }).optional(),
 });
 
 /** Side rules shared by the request and the preview: counts per type and no party on both sides. */
@@ -137,11 +139,11 @@ export const ZContractTemplateQuery = z.object({
   partyA: ZIdList,
   partyB: ZIdList,
   signDate: date('签订日期').optional().or(z.literal('').transform(() => undefined)),
-  signPlace: z.string().trim().max(50).optional(),
+  signPlace: z.string().trim().max(50).meta({ title: '签订地点' }).optional(),
   devStart: date('开发开始日期').optional().or(z.literal('').transform(() => undefined)),
   devEnd: date('开发结束日期').optional().or(z.literal('').transform(() => undefined)),
-  fee: z.string().trim().max(CONTRACT_LIMITS.feeMax).optional(),
-  terms: z.string().trim().max(CONTRACT_LIMITS.termsMax).optional(),
+  fee: z.string().trim().max(CONTRACT_LIMITS.feeMax).meta({ title: '费用' }).optional(),
+  terms: z.string().trim().max(CONTRACT_LIMITS.termsMax).meta({ title: '其他约定' }).optional(),
 });
 export type ContractTemplateQuery = z.input<typeof ZContractTemplateQuery>;
 
@@ -182,7 +184,7 @@ export type ContractListItem = z.infer<typeof ZContractListItem>;
 /** GET /api/getContractDownload?id=&format=pdf|docx. */
 export const ZContractDownloadQuery = z.object({
   id: z.coerce.number({ error: '请指定合同' }).int().positive('合同编号无效'),
-  format: z.enum(['pdf', 'docx'], { error: '格式只能是 pdf 或 docx' }).default('pdf'),
+  format: z.enum(['pdf', 'docx'], { error: '格式只能是 pdf 或 docx' }).meta({ title: '格式' }).default('pdf'),
 });
 
 /** File name of a downloaded contract: 软件全称_版本号_合同名称.pdf|docx. */

@@ -146,7 +146,7 @@ export function maskIdNumber(id: string): string {
   return v.slice(0, head) + '*'.repeat(v.length - keep) + (tail ? v.slice(-tail) : '');
 }
 
-const optText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).optional();
+const optText = (label: string, max: number) => z.string().trim().max(max, `${label}不能超过 ${max} 个字符`).meta({ title: label }).optional();
 
 const ZOwnerFields = z.object({
   /** 名称: the person's or organisation's full name, exactly as on the identity document. */
@@ -154,18 +154,20 @@ const ZOwnerFields = z.object({
     .string({ error: '请输入著作权人名称' })
     .trim()
     .min(1, '请输入著作权人名称')
-    .max(OWNER_LIMITS.nameMax, `著作权人名称不能超过 ${OWNER_LIMITS.nameMax} 个字符`),
-  category: z.enum(OWNER_CATEGORIES, { error: '请选择著作权人类别（自然人、企业法人、机关法人、事业单位法人、社会团体法人或其他组织）' }),
-  nationality: z.string().trim().min(1, '请输入国籍').max(OWNER_LIMITS.placeMax, `国籍不能超过 ${OWNER_LIMITS.placeMax} 个字符`).default(CHINA),
+    .max(OWNER_LIMITS.nameMax, `著作权人名称不能超过 ${OWNER_LIMITS.nameMax} 个字符`)
+    .meta({ title: '名称' }),
+  category: z.enum(OWNER_CATEGORIES, { error: '请选择著作权人类别（自然人、企业法人、机关法人、事业单位法人、社会团体法人或其他组织）' }).meta({ title: '类别' }),
+  nationality: z.string().trim().min(1, '请输入国籍').max(OWNER_LIMITS.placeMax, `国籍不能超过 ${OWNER_LIMITS.placeMax} 个字符`).meta({ title: '国籍' }).default(CHINA),
   /** 省份 and 城市 (the form asks both for a Chinese owner). */
   province: optText('省份', OWNER_LIMITS.placeMax),
   city: optText('城市', OWNER_LIMITS.placeMax),
-  idType: z.enum(ID_TYPES, { error: '请选择证件类型' }),
+  idType: z.enum(ID_TYPES, { error: '请选择证件类型' }).meta({ title: '证件类型' }),
   idNumber: z
     .string({ error: '请输入证件号码' })
     .max(OWNER_LIMITS.idNumberMax + 10, `证件号码不能超过 ${OWNER_LIMITS.idNumberMax} 个字符`)
     .transform(normalizeIdNumber)
-    .pipe(z.string().min(1, '请输入证件号码')),
+    .pipe(z.string().min(1, '请输入证件号码'))
+    .meta({ title: '证件号码' }),
   /** Optional contact fields (not printed on the application form). */
   contactName: optText('联系人', OWNER_LIMITS.contactMax),
   contactPhone: optText('联系电话', OWNER_LIMITS.phoneMax),
@@ -193,13 +195,15 @@ export const ZOwnerInput = ZOwnerFields.superRefine(refineOwner);
 export type OwnerInput = z.input<typeof ZOwnerInput>;
 
 /** POST /api/editIntellectual — `id` plus the whole owner (the form edits every field; checked as on add). */
-export const ZEditOwnerRequest = ZOwnerFields.extend({ id: z.coerce.number({ error: '请指定著作权人' }).int().positive('著作权人编号无效') }).superRefine(refineOwner);
+export const ZEditOwnerRequest = ZOwnerFields.extend({
+  id: z.coerce.number({ error: '请指定著作权人' }).int().positive('著作权人编号无效').meta({ title: '著作权人编号' }),
+}).superRefine(refineOwner);
 export type EditOwnerRequest = z.input<typeof ZEditOwnerRequest>;
 
 /** POST /api/getIntellectualList — `keyword` matches the name, or a whole 证件号码 exactly. */
 export const ZOwnerListQuery = ZPageQuery.extend({
   keyword: z.string().trim().max(50, '关键词不能超过 50 个字符').optional(),
-  category: z.enum(OWNER_CATEGORIES, { error: '著作权人类别无效' }).optional(),
+  category: z.enum(OWNER_CATEGORIES, { error: '著作权人类别无效' }).meta({ title: '类别' }).optional(),
 });
 export type OwnerListQuery = z.input<typeof ZOwnerListQuery>;
 

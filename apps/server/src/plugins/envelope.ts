@@ -4,7 +4,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
-/** Chinese labels of request fields, used to name the field in validation messages. */
+/**
+ * Default Chinese labels of request fields, used to name the field in validation messages when the route's schema
+ * gives the field no title of its own (`.meta({ title })`, see schemaTitles).
+ */
 const FIELD_LABELS: Record<string, string> = {
   mobile: '手机号',
   email: '邮箱',
@@ -60,22 +63,108 @@ interface ValidationIssue {
   params?: { issue?: { path?: PropertyKey[] } };
 }
 
-/** `modules.0.name` → `功能模块第 1 项的名称（modules.0.name）`; unknown names are shown as they are. */
-export function fieldLabel(pathParts: readonly PropertyKey[]): string {
+/** The parts of a zod schema read here (zod 4 keeps its definition in `_zod.def`). */
+interface ZodLike {
+  _zod?: { def?: Record<string, unknown> & { type?: string } };
+  meta?: () => { title?: unknown } | undefined;
+}
+
+const titleOf = (s: ZodLike): string | undefined => {
+  const t = typeof s.meta === 'function' ? s.meta()?.title : undefined;
+  return typeof t === 'string' && t ? t : undefined;
+};
+
+/**
+ * Peels wrappers (optional, default, pipe, lazy …) off `schema` down to an object, array, record or tuple, and
+ * returns it with the first `.meta({ title })` met on the way (the title may sit on any wrapper of a field).
+ */
+function unwrap(schema: ZodLike | undefined): { schema?: ZodLike; title?: string } {
+  let title: string | undefined;
+  let s = schema;
+  for (let i = 0; s && i < 16; i++) {
+    title ??= titleOf(s);
+    const def = s._zod?.def;
+    if (!def) break;
+    // A pipe validates `in` first, except z.preprocess (a transform piped into the schema that validates).
+    const pipeStart = def.type === 'pipe' ? ((def.in as ZodLike)._zod?.def?.type === 'transform' ? def.out : def.in) : undefined;
+    const next = (def.innerType ?? pipeStart ?? (def.type === 'lazy' && typeof def.getter === 'function' ? (def.getter as () => unknown)() : undefined)) as ZodLike | undefined;
+    if (!next) break;
+    s = next;
+  }
+  return { schema: s, title };
+}
+
+/** The member schema of `schema` at one path step (object key, array/tuple index, record value, union option holding the key). */
+function child(schema: ZodLike | undefined, key: string): ZodLike | undefined {
+  const def = schema?._zod?.def;
+  if (!def) return undefined;
+  switch (def.type) {
+    case 'object':
+      return (def.shape as Record<string, ZodLike>)[key];
+    case 'array':
+      return def.element as ZodLike;
+    case 'tuple':
+      return (def.items as ZodLike[])[Number(key)] ?? (def.rest as ZodLike | undefined);
+    case 'record':
+      return def.valueType as ZodLike;
+    case 'union':
+      for (const option of def.options as ZodLike[]) {
+        const hit = child(unwrap(option).schema, key);
+        if (hit) return hit;
+      }
+      return undefined;
+    case 'intersection':
+      return child(unwrap(def.left as ZodLike).schema, key) ?? child(unwrap(def.right as ZodLike).schema, key);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Titles that the route's own schema gives each step of `pathParts` (`.meta({ title: '类别' })` on the field or one of
+ * its wrappers); undefined where it gives none. The same field name can so read differently per route: `category`
+ * is 「软件分类」 on a project and 「类别」 on a 著作权人.
+ */
+export function schemaTitles(schema: unknown, pathParts: readonly PropertyKey[]): (string | undefined)[] {
+  const out: (string | undefined)[] = [];
+  let s = unwrap(schema as ZodLike | undefined).schema;
+  for (const p of pathParts) {
+    const { schema: next, title } = unwrap(child(s, String(p)));
+    out.push(title);
+    s = next;
+  }
+  return out;
+}
+
+/**
+ * `modules.0.name` → `功能模块第 1 项的名称（modules.0.name）`; unknown names are shown as they are. `schema` (the
+ * route's zod schema of that request part) supplies per-route titles, taking precedence over FIELD_LABELS.
+ */
+export function fieldLabel(pathParts: readonly PropertyKey[], schema?: unknown): string {
   const field = pathParts.map(String).join('.');
-  const words = pathParts.map((p) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `第 ${Number(p) + 1} 项` : (FIELD_LABELS[String(p)] ?? String(p))));
+  const titles = schema ? schemaTitles(schema, pathParts) : [];
+  const words = pathParts.map((p, i) => (typeof p === 'number' || /^\d+$/.test(String(p)) ? `第 ${Number(p) + 1} 项` : (titles[i] ?? FIELD_LABELS[String(p)] ?? String(p))));
   const plain = words.join('的').replace(/的(第 \d+ 项)/g, '$1');
   return plain === field ? field : `${plain}（${field}）`;
 }
 
-/** Turns the first validation issue into `参数「手机号（mobile）」有误：请输入合法的手机号`-style Chinese text naming the field. */
-export function validationMessage(issues: ValidationIssue[], context?: string): string {
+/**
+ * Turns the first validation issue into `参数「手机号（mobile）」有误：请输入合法的手机号`-style Chinese text naming the
+ * field; `schema` is the route's schema of the failing part (body, querystring …) for per-route field titles.
+ */
+export function validationMessage(issues: ValidationIssue[], context?: string, schema?: unknown): string {
   const first = issues[0];
   if (!first) return '请求参数有误';
   const pathParts = first.params?.issue?.path ?? first.instancePath?.split('/').filter(Boolean) ?? [];
   const where = context === 'querystring' ? '查询参数' : context === 'headers' ? '请求头' : '参数';
   const msg = first.message ?? '格式不正确';
-  return pathParts.length ? `${where}「${fieldLabel(pathParts)}」有误：${msg}` : `${where}有误：${msg}`;
+  return pathParts.length ? `${where}「${fieldLabel(pathParts, schema)}」有误：${msg}` : `${where}有误：${msg}`;
+}
+
+/** The route's schema of one request part (`body`, `querystring`, `params`, `headers`), if it declares one. */
+function routeSchema(request: FastifyRequest, part: string | undefined): unknown {
+  const schema = request.routeOptions.schema as Record<string, unknown> | undefined;
+  return part ? schema?.[part] : undefined;
 }
 
 /**
@@ -124,9 +213,9 @@ export function findUnstorable(value: unknown, path: PropertyKey[] = [], depth =
 }
 
 function refuseUnstorable(request: FastifyRequest): void {
-  for (const [where, value] of [['查询参数', request.query], ['参数', request.body]] as const) {
+  for (const [where, part, value] of [['查询参数', 'querystring', request.query], ['参数', 'body', request.body]] as const) {
     const found = findUnstorable(value);
-    if (found) throw new AppError(ApiCode.BadRequest, found.path.length ? `${where}「${fieldLabel(found.path)}」有误：${found.why}` : `${where}有误：${found.why}`);
+    if (found) throw new AppError(ApiCode.BadRequest, found.path.length ? `${where}「${fieldLabel(found.path, routeSchema(request, part))}」有误：${found.why}` : `${where}有误：${found.why}`);
   }
 }
 
@@ -145,9 +234,9 @@ export const envelopePlugin = fp(async (app: FastifyInstance) => {
     const send = (code: number, msg: string, data: unknown = null) => reply.status(200).send({ code, msg, data });
     if (error instanceof AppError) return send(error.code, error.message, error.data);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return send(ApiCode.BadRequest, validationMessage(error.validation, error.validationContext));
+      return send(ApiCode.BadRequest, validationMessage(error.validation, error.validationContext, routeSchema(request, error.validationContext)));
     }
-    if (error.validation) return send(ApiCode.BadRequest, validationMessage(error.validation, error.validationContext));
+    if (error.validation) return send(ApiCode.BadRequest, validationMessage(error.validation, error.validationContext, routeSchema(request, error.validationContext)));
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return send(ApiCode.UnsupportedMediaType, '不支持的请求内容类型，请使用 application/json 或 multipart/form-data');

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
 import { COMPANY, PERSON } from '../../../test/owners.factories';
-import { buildProject } from '../../../test/projects.factories';
+import { SAMPLE_PROJECT, buildProject } from '../../../test/projects.factories';
 import { loadConfig } from '../../config';
 import { createFieldCipher, parseEncryptionKey } from '../../lib/field-cipher';
 import { lookupOwner } from './owners.service';
@@ -39,6 +39,20 @@ describe('owner registry API', async () => {
     }
     const list = await post('/api/getIntellectualList', a.headers, {});
     expect((list.data as Page<OwnerListItem>).total).toBe(0);
+  });
+
+  it('names the field as this route calls it: 「类别」 on an owner, 「软件分类」 on a project', async () => {
+    const a = await buildUser(app);
+    const owner = await post('/api/addIntellectual', a.headers, { ...PERSON, category: '个体户' });
+    expect(owner.msg).toBe('参数「类别（category）」有误：请选择著作权人类别（自然人、企业法人、机关法人、事业单位法人、社会团体法人或其他组织）');
+    const phone = await post('/api/addIntellectual', a.headers, { ...PERSON, contactPhone: '1'.repeat(31) });
+    expect(phone.msg).toBe('参数「联系电话（contactPhone）」有误：联系电话不能超过 30 个字符');
+    const edit = await post('/api/editIntellectual', a.headers, { ...PERSON, id: 'x' });
+    expect(edit.msg).toMatch(/^参数「著作权人编号（id）」有误：/);
+    const filter = await post('/api/getIntellectualList', a.headers, { category: '个体户' });
+    expect(filter.msg).toBe('参数「类别（category）」有误：著作权人类别无效');
+    const project = await post('/api/addProject', a.headers, { ...SAMPLE_PROJECT, category: '游戏' });
+    expect(project.msg).toBe('参数「软件分类（category）」有误：软件分类只能是 应用软件、嵌入式软件、中间件 或 操作系统');
   });
 
   it('adds, lists masked, shows whole on details, edits and deletes', async () => {
