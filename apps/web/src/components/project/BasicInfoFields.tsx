@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ownerLabel } from '@mazhu/contracts';
-import { useOwnerList } from '@/api/owners';
+import { ownerLabel, type OwnerDetails } from '@mazhu/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { ownerKeys, useOwnerList } from '@/api/owners';
+import OwnerFormModal from '@/components/owner/OwnerFormModal';
 import type { Rule } from 'antd/es/form';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
-import { RobotOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
+import { PlusOutlined, RobotOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import {
   ACQUISITION_WAYS,
@@ -335,30 +337,54 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
 
 /**
  * 著作权人: one or more owners from the user's registry (/owner), in the order chosen (the order printed on the
- * application form). 单独开发 needs one owner, 合作开发 two or more; the check report reports a missing owner.
+ * application form), or a new one added here in the same modal as /owner — it is selected at once, after those
+ * already chosen. 单独开发 needs one owner, 合作开发 two or more; the check report reports a missing owner.
  */
 function OwnersField() {
+  const form = Form.useFormInstance<ProjectFormValues>();
+  const queryClient = useQueryClient();
   const owners = useOwnerList({ page: 1, pageSize: 100 });
-  const list = owners.data?.list ?? [];
+  const [adding, setAdding] = useState(false);
+  /** Owners added here, shown until the refreshed list holds them. */
+  const [added, setAdded] = useState<{ value: number; label: string }[]>([]);
+  const listed = (owners.data?.list ?? []).map((o) => ({ value: o.id, label: ownerLabel(o) }));
+  const options = [...listed, ...added.filter((a) => !listed.some((o) => o.value === a.value))];
+
+  const onSaved = (o: OwnerDetails) => {
+    setAdding(false);
+    setAdded((prev) => [...prev, { value: o.id, label: ownerLabel(o) }]);
+    form.setFieldValue('ownerIds', [...(form.getFieldValue('ownerIds') ?? []), o.id]);
+    void queryClient.invalidateQueries({ queryKey: ownerKeys.all });
+  };
+
   return (
-    <Form.Item
-      name="ownerIds"
-      label="著作权人"
-      extra={
-        <>
-          按申请表上的顺序选择；没有合适的著作权人时，先到<Link to="/owner" target="_blank">知识产权人</Link>页新增，再回到这里刷新选择。
-        </>
-      }
-    >
-      <Select
-        mode="multiple"
-        loading={owners.isLoading}
-        placeholder="选择著作权人"
-        data-testid="field-owners"
-        optionFilterProp="label"
-        onOpenChange={(open) => open && void owners.refetch()}
-        options={list.map((o) => ({ value: o.id, label: ownerLabel(o) }))}
-      />
-    </Form.Item>
+    <>
+      <Form.Item
+        label="著作权人"
+        extra={
+          <>
+            按申请表上的顺序选择；列表中没有的可直接添加，已登记的在<Link to="/owner" target="_blank">知识产权人</Link>页管理。
+          </>
+        }
+      >
+        <Space.Compact block>
+          <Form.Item name="ownerIds" noStyle>
+            <Select
+              mode="multiple"
+              loading={owners.isLoading}
+              placeholder="选择著作权人"
+              data-testid="field-owners"
+              optionFilterProp="label"
+              onOpenChange={(open) => open && void owners.refetch()}
+              options={options}
+            />
+          </Form.Item>
+          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="owner-add-inline">
+            添加著作权人
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+      <OwnerFormModal open={adding} onClose={() => setAdding(false)} onSaved={onSaved} />
+    </>
   );
 }

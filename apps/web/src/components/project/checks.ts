@@ -213,7 +213,7 @@ export function checkProjectDraft(d: ProjectDraft, today = new Date().toISOStrin
   }
 
   if (!f.ownerIds?.length) {
-    items.push({ field: '著作权人', ok: false, level: 'warning', message: '申请表须填写至少一个著作权人：请在“知识产权人”中登记，并在提交申请时填写' });
+    items.push({ field: '著作权人', ok: false, level: 'warning', message: '申请表须填写至少一个著作权人：请在“著作权人”处选择或添加' });
   }
   add('源代码', !d.hasCode && '未上传源代码：程序鉴别材料须由您自己的源代码生成（AI 不会编写代码）', '已上传源代码压缩包');
   return items;
