@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** Debian's Chromium (CI installs it with apt); never a downloaded browser. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,4 +39,16 @@ export async function expectTitle(page: Page, title: string, timeout = 15_000): 
   await page.waitForFunction((t) => document.title === t, want, { timeout }).catch(async () => {
     throw new Error(`标题应为「${want}」，实际为「${await page.title()}」（${page.url()}）`);
   });
+}
+
+/**
+ * Picks the first option whose text contains `label` in an antd Select: opens it through `field` (the select or its
+ * input), waits for the dropdown to finish sliding in, and clicks the option. A multiple select stays open.
+ */
+export async function choose(page: Page, field: Locator, label: string): Promise<void> {
+  await field.click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: label }).first();
+  await option.waitFor();
+  await settled(page);
+  await option.click();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Col, Form, Input, Modal, Row, Select } from 'antd';
 import {
+  ApiCode,
   CHINA,
   ID_TYPES,
   OWNER_CATEGORIES,
@@ -12,7 +13,6 @@ import {
   type OwnerInput,
 } from '@mazhu/contracts';
 import { addOwner, editOwner, getOwnerDetails } from '@/api/owners';
-import { unwrap } from '@/api/request';
 import { notify } from '@/utils/notify';
 
 type Values = Required<Pick<OwnerInput, 'name' | 'category' | 'idType' | 'idNumber'>> & Omit<OwnerInput, 'name' | 'category' | 'idType' | 'idNumber'>;
@@ -38,18 +38,24 @@ export default function OwnerFormModal({ open, ownerId, onClose, onSaved }: { op
     setLoading(true);
     void getOwnerDetails(ownerId)
       .then((r) => {
-        const o = unwrap(r);
+        const o = r?.code === ApiCode.Ok ? r.data : undefined;
         if (o) form.setFieldsValue({ ...o, province: o.province || undefined, city: o.city || undefined });
       })
       .finally(() => setLoading(false));
   }, [open, ownerId, form]);
 
+  /** Re-checks 证件号码 after 类别 or 证件类型 changed (a failed check shows under the field, so its rejection is dropped). */
+  const recheckId = () => form.getFieldValue('idNumber') && form.validateFields(['idNumber']).catch(() => undefined);
+
   const submit = async () => {
-    const v = await form.validateFields();
+    // A failed validation shows under the fields and rejects: nothing to save.
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
     setSaving(true);
     try {
+      // A refusal (a number already registered …) was shown as a toast by the request layer; the modal stays open.
       const res = ownerId ? await editOwner({ ...v, id: ownerId }) : await addOwner(v);
-      const saved = unwrap(res);
+      const saved = res?.code === ApiCode.Ok ? res.data : undefined;
       if (saved) {
         notify.success(ownerId ? '著作权人已保存' : '著作权人已添加');
         onSaved(saved);
@@ -72,7 +78,8 @@ export default function OwnerFormModal({ open, ownerId, onClose, onSaved }: { op
       width={640}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ category: '企业法人', nationality: CHINA, idType: '统一社会信用代码' }} requiredMark>
+      {/* name="owner" prefixes the field ids (owner_name …): opened from a wizard, they must not clash with its #name. */}
+      <Form form={form} name="owner" layout="vertical" initialValues={{ category: '企业法人', nationality: CHINA, idType: '统一社会信用代码' }} requiredMark>
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="category" label="类别" rules={[{ required: true, message: '请选择类别' }]}>
@@ -80,7 +87,7 @@ export default function OwnerFormModal({ open, ownerId, onClose, onSaved }: { op
                 options={OWNER_CATEGORIES.map((c) => ({ value: c, label: c }))}
                 onChange={(c) => {
                   form.setFieldValue('idType', c === '自然人' ? '居民身份证' : '统一社会信用代码');
-                  if (form.getFieldValue('idNumber')) void form.validateFields(['idNumber']);
+                  void recheckId();
                 }}
               />
             </Form.Item>
@@ -107,7 +114,7 @@ export default function OwnerFormModal({ open, ownerId, onClose, onSaved }: { op
           </Col>
           <Col span={10}>
             <Form.Item name="idType" label="证件类型" rules={[{ required: true, message: '请选择证件类型' }]}>
-              <Select options={idTypes.map((t) => ({ value: t, label: t }))} onChange={() => form.getFieldValue('idNumber') && void form.validateFields(['idNumber'])} />
+              <Select options={idTypes.map((t) => ({ value: t, label: t }))} onChange={() => void recheckId()} />
             </Form.Item>
           </Col>
           <Col span={14}>

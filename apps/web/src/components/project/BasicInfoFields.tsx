@@ -244,7 +244,21 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="developmentMode" label="开发方式" extra={devMode && devMode !== '单独开发' ? '需另附合作/委托合同或任务书' : undefined}>
+          <Form.Item
+            name="developmentMode"
+            label="开发方式"
+            extra={
+              devMode && devMode !== '单独开发' ? (
+                <>
+                  需另附{devMode === '合作开发' ? '合作开发协议' : '委托开发合同或任务书'}：项目保存后可在
+                  <Link to="/settings/contract" target="_blank">
+                    合同下载
+                  </Link>
+                  中按本项目生成
+                </>
+              ) : undefined
+            }
+          >
             <Select options={options(DEVELOPMENT_MODES)} />
           </Form.Item>
         </Col>

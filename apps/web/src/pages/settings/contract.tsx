@@ -4,11 +4,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FilePdfOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { CONTRACT_LIMITS, CONTRACT_TYPE_META, CONTRACT_TYPES, ownerLabel, type ContractListItem, type ContractTemplateQuery, type ContractType } from '@mazhu/contracts';
+import { ApiCode, CONTRACT_LIMITS, CONTRACT_TYPE_META, CONTRACT_TYPES, ownerLabel, type ContractListItem, type ContractTemplateQuery, type ContractType } from '@mazhu/contracts';
 import { addContract, contractKeys, delContract, downloadContract, useContractList, useContractTemplate } from '@/api/contracts';
 import { useOwnerList } from '@/api/owners';
 import { useProjectList } from '@/api/projects';
-import { unwrap } from '@/api/request';
 import RichHtml from '@/components/RichHtml';
 import { notify } from '@/utils/notify';
 import '@/components/project/project.css';
@@ -147,23 +146,25 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
   const projectOptions = (projects.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.name} ${p.version}` }));
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // A failed validation shows under the fields and rejects: nothing to send.
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
     setSaving(true);
     try {
-      const created = unwrap(
-        await addContract({
-          type: v.type,
-          projectId: v.projectId!,
-          partyA: v.partyA,
-          partyB: v.partyB ?? [],
-          signDate: day(v.signDate)!,
-          signPlace: v.signPlace,
-          devStart: day(v.devRange?.[0]),
-          devEnd: day(v.devRange?.[1]),
-          fee: v.fee,
-          terms: v.terms,
-        }),
-      );
+      // A refusal (a signing date after completion …) was shown as a toast by the request layer; the drawer stays open.
+      const res = await addContract({
+        type: v.type,
+        projectId: v.projectId!,
+        partyA: v.partyA,
+        partyB: v.partyB ?? [],
+        signDate: day(v.signDate)!,
+        signPlace: v.signPlace,
+        devStart: day(v.devRange?.[0]),
+        devEnd: day(v.devRange?.[1]),
+        fee: v.fee,
+        terms: v.terms,
+      });
+      const created = res?.code === ApiCode.Ok ? res.data : undefined;
       if (created) {
         notify.success(`${created.title}已生成`);
         form.resetFields();

@@ -1,0 +1,331 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { registerAndLogin, signInPage, signedPost, type Session } from './api';
+import { choose, expectTitle, launchBrowser, newPage, settled } from './browser';
+import { hasPdftotext, pdfPages, readZip, tempDir, zipFolder } from './projects-fixtures';
+import { addModulesByHand, downloadFrom, isAiServed, typeDate, uploadCode, waitForAi, waitForGeneration, writeByHand } from './projects-ui';
+
+/**
+ * 著作权人 and contracts through the real UI in Chromium, as a new user: the registry at /owner (a wrong
+ * 居民身份证 check digit is refused with the rule's name, numbers are masked in the list), the owner picker of both
+ * wizards with an owner added inline, the owners read back from the generated application form, contracts made at
+ * /settings/contract and read back from their PDF, and a used owner that cannot be deleted. Screenshots go to
+ * $SCREENSHOTS_DIR when it is set.
+ */
+const base = inject('baseUrl');
+const PDF = hasPdftotext();
+const JOURNEY_MS = 300_000;
+const repo = path.resolve(import.meta.dirname, '..');
+const shots = process.env.SCREENSHOTS_DIR;
+
+/** Identity numbers with valid check characters (GB 11643-1999, GB 32100-2015); `wrong` differs in the last one. */
+const PERSON = { name: '张三', province: '北京市', city: '北京市', idNumber: '11010519491231002X', wrong: '110105194912310021', masked: '110105********002X' };
+const INLINE = { name: '李四', province: '浙江省', city: '杭州市', idNumber: '330106198506120023' };
+const COMPANY = { name: '码著科技有限公司', province: '福建省', city: '福州市', idNumber: '91350100M000100Y43', wrong: '91350100M000100Y44', masked: '913501********0Y43' };
+const CONTRACTOR = { name: '杭州码著软件开发有限公司', province: '浙江省', city: '杭州市', idNumber: '91330106MA2H00010C' };
+
+/** 主要功能 of the software made from apps/server/src/modules/owners, in its user's words (500–1300 characters). */
+const MAIN_FUNCTIONS =
+  '著作权人登记管理软件供软件著作权登记申请人集中登记和维护著作权人信息，在填写申请表时直接选用。（1）著作权人登记：用户填写著作权人的名称、类别、国籍、省份、城市、证件类型和证件号码，可选填联系人、联系电话、电子邮箱和详细地址；类别与证件类型必须相符，国籍为中国的法人和其他组织使用统一社会信用代码，自然人使用居民身份证或护照等个人证件。（2）证件号码校验：居民身份证号码按国家标准核对出生日期和第十八位校验码，统一社会信用代码按国家标准核对行政区划代码和第十八位校验字符，号码有误时提示具体不符合哪一条规则，便于用户发现输错的位置。（3）著作权人列表：按名称或完整证件号码查找，按类别筛选，分页显示，证件号码只显示前六位和后四位，并标出每个著作权人被多少个项目使用。（4）证件号码加密保存：证件号码经加密后写入数据库，只有本人查看详情和生成本人的申请材料时才解密显示完整号码。（5）修改与删除：用户可以修改著作权人的任何信息，修改时按登记时的规则重新校验；正在被项目使用的著作权人不能删除，软件列出使用它的项目名称，提示先在项目中移除。（6）项目选用：创建项目时按申请表上的顺序选择一个或多个著作权人，同一著作权人不能重复选择，申请表按所选顺序打印每个著作权人的信息。每个用户只能看到和使用自己登记的著作权人，其他用户的编号一律按不存在处理。';
+const MODULES = ['著作权人登记', '证件号码校验', '著作权人列表', '项目选用'];
+
+let browser: Browser;
+let aiServed = true;
+const work = tempDir('owners');
+/** The code a user of this journey uploads: this repository's own owner registry. */
+const codeZip = zipFolder(path.join(repo, 'apps/server/src/modules/owners'), path.join(work, 'owners.zip'));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  aiServed = await isAiServed(base);
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+const shot = async (page: Page, name: string, fullPage = true) => {
+  if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
+};
+
+/** The text of a PDF with every space and line break removed (table cells and wrapped lines read as one string). */
+const pdfText = (data: Uint8Array) => pdfPages(data).join('').replace(/\s+/g, '');
+
+/** Uncaught errors of a page (a refused save must not leave an unhandled rejection behind). */
+function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The open 添加著作权人 modal. */
+const ownerDialog = (page: Page) => page.getByRole('dialog', { name: '添加著作权人' });
+
+/** Fills the owner modal (ids carry the form name: owner_name …); `category` first, as it resets 证件类型. */
+async function fillOwner(page: Page, o: { name: string; province: string; city: string; idNumber: string }, category?: string): Promise<Locator> {
+  const dialog = ownerDialog(page);
+  await dialog.waitFor();
+  await settled(page);
+  if (category) await choose(page, dialog.locator('#owner_category'), category);
+  await dialog.locator('#owner_name').fill(o.name);
+  await dialog.locator('#owner_province').fill(o.province);
+  await dialog.locator('#owner_city').fill(o.city);
+  await dialog.locator('#owner_idNumber').fill(o.idNumber);
+  return dialog;
+}
+
+/** Saves the owner modal and waits for it to close. */
+async function saveOwner(page: Page): Promise<void> {
+  const dialog = ownerDialog(page);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The live message under 证件号码 (empty when the number passes). */
+async function idHelp(dialog: Locator): Promise<string> {
+  const help = dialog.locator('#owner_idNumber_help .ant-form-item-explain-error');
+  return (await help.count()) ? help.innerText() : '';
+}
+
+/** Downloads a contract from its row at /settings/contract. */
+async function downloadContractPdf(page: Page, title: string): Promise<{ name: string; data: Uint8Array }> {
+  const row = page.locator('tr', { has: page.getByTestId('contract-title').filter({ hasText: title }) });
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), row.getByRole('button', { name: 'PDF' }).click()]);
+  const file = path.join(tempDir('contract'), 'contract.pdf');
+  await download.saveAs(file);
+  return { name: download.suggestedFilename(), data: new Uint8Array(fs.readFileSync(file)) };
+}
+
+/** Opens the 生成合同 drawer at /settings/contract and fills type, project, parties and the signing date. */
+async function fillContract(page: Page, c: { type: string; project: string; partyA: string[]; partyB?: string[]; signDate: string }): Promise<Locator> {
+  await page.getByRole('button', { name: '生成合同' }).click();
+  const drawer = page.locator('.ant-drawer-section');
+  await drawer.waitFor();
+  await settled(page);
+  await choose(page, drawer.locator('#type'), c.type);
+  await choose(page, drawer.locator('#projectId'), c.project);
+  for (const p of c.partyA) await choose(page, drawer.locator('#partyA'), p);
+  await page.keyboard.press('Escape');
+  for (const p of c.partyB ?? []) await choose(page, drawer.locator('#partyB'), p);
+  if (c.partyB) await page.keyboard.press('Escape');
+  await typeDate(page, '#signDate', c.signDate);
+  return drawer;
+}
+
+/** The toast on screen (one at a time). */
+const toast = (page: Page) => page.locator('.ant-message-notice').last();
+
+/** AI step of the wizards: the AI's draft, or the user's own words where the draft is short or the AI is absent. */
+async function writeTexts(page: Page): Promise<void> {
+  if (aiServed) await waitForAi(page);
+  else await writeByHand(page, MODULES);
+  if ((await page.locator('#mainFunctions').inputValue()).trim().length < 500) await page.locator('#mainFunctions').fill(MAIN_FUNCTIONS);
+}
+
+/** From the texts step: on to the modules (the AI's, or written by hand), then the checks, none failing. */
+async function modulesAndChecks(page: Page): Promise<void> {
+  await page.getByTestId('wizard-next').click();
+  if (!aiServed) await addModulesByHand(page, MODULES);
+  await page.getByTestId('module-card').first().waitFor();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('check-list').waitFor();
+  expect(await page.getByTestId('check-error').count()).toBe(0);
+}
+
+describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
+  it(
+    'registers owners with checked numbers, picks and adds them in /auto-generate, reads them back from the form and the contract',
+    async () => {
+      const session = await registerAndLogin(base, '著作权人用户');
+      const { context, page } = await newPage(browser, base);
+      const errors = pageErrors(page);
+      await signInPage(page, session);
+
+      // 1. The registry: a natural person whose 居民身份证 has a wrong check digit is refused, naming the rule.
+      await page.goto('/owner');
+      await expectTitle(page, '知识产权人');
+      await page.getByText('还没有著作权人').waitFor();
+      await page.getByRole('button', { name: '添加著作权人' }).click();
+      const person = await fillOwner(page, { ...PERSON, idNumber: PERSON.wrong }, '自然人');
+      await expect(person.locator('.ant-form-item', { has: page.locator('#owner_idType') }).innerText()).resolves.toContain('居民身份证');
+      await person.getByRole('button', { name: /保\s*存/ }).click();
+      await expect.poll(() => idHelp(person)).toBe('居民身份证号码校验位不符（GB 11643-1999 第 18 位校验码），请核对号码是否输错');
+      await shot(page, 'owner-modal-wrong-id');
+      expect(await person.isVisible()).toBe(true);
+      await person.locator('#owner_idNumber').fill(PERSON.idNumber);
+      await expect.poll(() => idHelp(person)).toBe('');
+      await saveOwner(page);
+      const personRow = page.locator('tr', { hasText: PERSON.name });
+      await expect(personRow.innerText()).resolves.toContain(PERSON.masked);
+
+      // A company with a 统一社会信用代码 (GB 32100-2015): a wrong check character first, then the right one.
+      await page.getByRole('button', { name: '添加著作权人' }).click();
+      const company = await fillOwner(page, { ...COMPANY, idNumber: COMPANY.wrong });
+      await expect.poll(() => idHelp(company)).toBe('统一社会信用代码校验位不符（GB 32100-2015 第 18 位校验码），请核对是否输错');
+      await company.locator('#owner_idNumber').fill(COMPANY.idNumber);
+      await expect.poll(() => idHelp(company)).toBe('');
+      await saveOwner(page);
+      const companyRow = page.locator('tr', { hasText: COMPANY.name });
+      await expect(companyRow.innerText()).resolves.toContain(COMPANY.masked);
+      const table = await page.locator('.ant-table').innerText();
+      expect(table).not.toContain(COMPANY.idNumber);
+      expect(table).not.toContain(PERSON.idNumber);
+      await shot(page, 'owner-list');
+
+      // 2. /auto-generate: choose the company in the picker, add 李四 inline (selected at once), 合作开发.
+      const name = '著作权人登记管理软件';
+      const version = 'V1.0';
+      await page.goto('/auto-generate');
+      await expectTitle(page, '智能生成');
+      await page.locator('#name').fill(name);
+      await page.locator('#version').fill(version);
+      await page.locator('#description').fill('登记和维护软件著作权人的信息，校验身份证号码和统一社会信用代码，供申请表选用。');
+      await typeDate(page, '#completionDate', '2024-03-01');
+      await uploadCode(page, codeZip);
+      const picker = page.getByTestId('field-owners');
+      await choose(page, picker, COMPANY.name);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('owner-add-inline').click();
+      await fillOwner(page, INLINE, '自然人');
+      await shot(page, 'wizard-owner-add-inline', false);
+      await saveOwner(page);
+      await expect.poll(() => picker.innerText()).toMatch(new RegExp(`${COMPANY.name}[\\s\\S]*${INLINE.name}`));
+      await choose(page, page.locator('#developmentMode'), '合作开发');
+      await settled(page);
+      await picker.scrollIntoViewIfNeeded();
+      await shot(page, 'wizard-owner-picker', false);
+      await page.getByTestId('wizard-next').click();
+      await page.waitForURL(/\/auto-generate\?id=\d+/);
+
+      // 3. /settings/contract: the 合作开发协议 for this project, signed before 开发完成日期, read back from its PDF.
+      const contracts = await context.newPage();
+      await contracts.goto('/settings/contract');
+      await expectTitle(contracts, '合同下载');
+      const drawer = await fillContract(contracts, { type: '合作开发协议', project: `${name} ${version}`, partyA: [COMPANY.name, INLINE.name], signDate: '2024-01-15' });
+      const preview = drawer.getByTestId('contract-preview');
+      await expect.poll(() => preview.innerText(), { timeout: 15_000 }).toContain(INLINE.name);
+      await expect(preview.innerText()).resolves.toContain(name);
+      await settled(contracts);
+      await shot(contracts, 'contract-drawer');
+      await drawer.getByRole('button', { name: '生成 PDF 和 Word' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+      await contracts.getByTestId('contract-title').filter({ hasText: '合作开发协议' }).waitFor();
+      await shot(contracts, 'contract-list');
+      const coop = await downloadContractPdf(contracts, '合作开发协议');
+      expect(coop.name).toBe(`${name}_${version}_合作开发协议.pdf`);
+      if (PDF) {
+        const text = pdfText(coop.data);
+        for (const s of [COMPANY.name, INLINE.name, name, COMPANY.idNumber, INLINE.idNumber]) expect(text).toContain(s);
+      }
+      await contracts.close();
+
+      // 4. Back in the wizard: texts, modules, checks, generate; the zip holds the form with both owners and the contract.
+      await writeTexts(page);
+      await modulesAndChecks(page);
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('generate-btn').click();
+      await waitForGeneration(page);
+      const report = page.getByTestId('report-list');
+      await expect(report.locator('[data-code="OWNERS_COMPLETE"]').getAttribute('data-testid')).resolves.toBe('report-info');
+      await expect(report.locator('[data-code="CONTRACT_COOPERATION"]').getAttribute('data-testid')).resolves.toBe('report-info');
+      const zip = readZip((await downloadFrom(page, 'download-materials')).data);
+      const prefix = `${name}_${version}_`;
+      expect(Object.keys(zip)).toEqual(expect.arrayContaining([`${prefix}申请表.pdf`, `${prefix}合作开发协议.pdf`, `${prefix}合作开发协议.docx`]));
+      const json = JSON.parse(new TextDecoder().decode(zip[`${prefix}申请表.json`])) as { owners: { name: string; idNumber: string; category: string }[] };
+      expect(json.owners.map((o) => [o.name, o.category, o.idNumber])).toEqual([
+        [COMPANY.name, '企业法人', COMPANY.idNumber],
+        [INLINE.name, '自然人', INLINE.idNumber],
+      ]);
+      if (PDF) {
+        const form = pdfText(zip[`${prefix}申请表.pdf`]);
+        for (const s of [COMPANY.name, '企业法人', '统一社会信用代码', COMPANY.idNumber, `${COMPANY.province}${COMPANY.city}`, INLINE.name, INLINE.idNumber]) expect(form).toContain(s);
+        expect(form.indexOf(COMPANY.name)).toBeLessThan(form.indexOf(INLINE.name));
+      } else {
+        console.warn('[owners] pdftotext is not installed: the PDF read-backs are skipped');
+      }
+
+      // 5. An owner a project uses cannot be deleted: the refusal names the project.
+      await page.goto('/owner');
+      await expectTitle(page, '知识产权人');
+      await page.locator('tr', { hasText: COMPANY.name }).getByRole('button', { name: /删\s*除/ }).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /删\s*除/ }).click();
+      await expect.poll(() => toast(page).innerText()).toBe(`该著作权人正在被项目“${name}”使用，请先在项目中移除后再删除`);
+      await expect(page.locator('tr', { hasText: COMPANY.name }).innerText()).resolves.toContain('1 个项目');
+      // 张三 is on no project: deleted.
+      await page.locator('tr', { hasText: PERSON.name }).getByRole('button', { name: /删\s*除/ }).click();
+      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /删\s*除/ }).click();
+      await page.locator('tr', { hasText: PERSON.name }).waitFor({ state: 'detached' });
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+
+  it(
+    'adds the 委托方 inline in /code-to-doc-generator; the 委托开发 project gets its contract, dated before completion, from /settings/contract',
+    async () => {
+      const session: Session = await registerAndLogin(base, '委托开发用户');
+      const developer = await signedPost<{ id: number }>(base, session, '/api/addIntellectual', { ...CONTRACTOR, category: '企业法人', nationality: '中国', idType: '统一社会信用代码' });
+      expect(developer.code, developer.msg).toBe(200);
+      const { context, page } = await newPage(browser, base);
+      const errors = pageErrors(page);
+      await signInPage(page, session);
+
+      const name = '著作权人信息维护软件';
+      const version = 'V2.0';
+      await page.goto('/code-to-doc-generator');
+      await expectTitle(page, '代码生成文档');
+      await uploadCode(page, codeZip);
+      await page.locator('#name').fill(name);
+      await page.locator('#version').fill(version);
+      await page.getByTestId('wizard-next').click();
+
+      // 项目信息: the commissioning company is new — added inline and selected at once.
+      await writeTexts(page);
+      await typeDate(page, '#completionDate', '2024-06-30');
+      await page.getByTestId('owner-add-inline').click();
+      await fillOwner(page, COMPANY);
+      await saveOwner(page);
+      await expect.poll(() => page.getByTestId('field-owners').innerText()).toContain(COMPANY.name);
+      expect(await page.getByTestId('field-owners').innerText()).not.toContain(CONTRACTOR.name);
+      await choose(page, page.locator('#developmentMode'), '委托开发');
+      await modulesAndChecks(page);
+      await page.getByTestId('generate-btn').click();
+      await page.waitForURL(/\/code-to-doc-generator\?id=\d+/);
+      await waitForGeneration(page);
+      // Without a contract the report says what is missing.
+      const mode = page.getByTestId('report-list').locator('[data-code="DEVELOPMENT_MODE"]');
+      await expect(mode.getAttribute('data-testid')).resolves.toBe('report-error');
+      await expect(mode.innerText()).resolves.toContain('委托开发合同');
+
+      // /settings/contract: a 委托开发合同 signed after 开发完成日期 is refused; signed before, it is made.
+      await page.goto('/settings/contract');
+      await expectTitle(page, '合同下载');
+      const drawer = await fillContract(page, { type: '委托开发合同', project: `${name} ${version}`, partyA: [COMPANY.name], partyB: [CONTRACTOR.name], signDate: '2024-07-01' });
+      await drawer.getByRole('button', { name: '生成 PDF 和 Word' }).click();
+      await expect
+        .poll(() => toast(page).innerText())
+        .toBe('委托开发合同的签订日期（2024-07-01）须早于开发完成日期（2024-06-30）：合作开发、委托开发的合同应在软件开发完成前签订');
+      await page.locator('#signDate').click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('2024-02-01');
+      await page.keyboard.press('Enter');
+      const preview = drawer.getByTestId('contract-preview');
+      await expect.poll(() => preview.innerText(), { timeout: 15_000 }).toContain(CONTRACTOR.name);
+      await drawer.getByRole('button', { name: '生成 PDF 和 Word' }).click();
+      await drawer.waitFor({ state: 'hidden' });
+      const pdf = await downloadContractPdf(page, '委托开发合同');
+      expect(pdf.name).toBe(`${name}_${version}_委托开发合同.pdf`);
+      if (PDF) {
+        const text = pdfText(pdf.data);
+        for (const s of [COMPANY.name, CONTRACTOR.name, name, '2024年2月1日']) expect(text).toContain(s);
+        expect(text).toContain(`归委托方甲方（${COMPANY.name}）享有`);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+});
