@@ -114,6 +114,12 @@ async function fillContract(page: Page, c: { type: string; project: string; part
   return drawer;
 }
 
+/** Clicks 删除 on the owner's row at /owner and confirms in its own popconfirm. */
+async function deleteOwner(page: Page, name: string): Promise<void> {
+  await page.locator('tr', { hasText: name }).getByRole('button', { name: /删\s*除/ }).click();
+  await page.locator('.ant-popconfirm', { hasText: `确定删除“${name}”吗？` }).getByRole('button', { name: /删\s*除/ }).click();
+}
+
 /** The toast on screen (one at a time). */
 const toast = (page: Page) => page.locator('.ant-message-notice').last();
 
@@ -249,13 +255,11 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
       // 5. An owner a project uses cannot be deleted: the refusal names the project.
       await page.goto('/owner');
       await expectTitle(page, '知识产权人');
-      await page.locator('tr', { hasText: COMPANY.name }).getByRole('button', { name: /删\s*除/ }).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /删\s*除/ }).click();
+      await deleteOwner(page, COMPANY.name);
       await expect.poll(() => toast(page).innerText()).toBe(`该著作权人正在被项目“${name}”使用，请先在项目中移除后再删除`);
       await expect(page.locator('tr', { hasText: COMPANY.name }).innerText()).resolves.toContain('1 个项目');
       // 张三 is on no project: deleted.
-      await page.locator('tr', { hasText: PERSON.name }).getByRole('button', { name: /删\s*除/ }).click();
-      await page.locator('.ant-popconfirm:visible').getByRole('button', { name: /删\s*除/ }).click();
+      await deleteOwner(page, PERSON.name);
       await page.locator('tr', { hasText: PERSON.name }).waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
       await context.close();
