@@ -29,12 +29,12 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
             tooltip="不超过 50 字，写清为什么开发，不能只写软件名称"
             rules={[{ required: true, whitespace: true, message: '请填写开发目的' }, len(PROJECT_LIMITS.environmentMax, '开发目的')]}
           >
-            <Input maxLength={PROJECT_LIMITS.environmentMax} showCount data-testid="field-purpose" />
+            <Input count={{ show: true, max: PROJECT_LIMITS.environmentMax }} data-testid="field-purpose" />
           </Form.Item>
         </Col>
         <Col span={12}>
           <Form.Item name="domain" label="面向领域/行业" rules={[{ required: true, whitespace: true, message: '请填写面向领域/行业' }, len(PROJECT_LIMITS.environmentMax, '面向领域/行业')]}>
-            <Input maxLength={PROJECT_LIMITS.environmentMax} showCount />
+            <Input count={{ show: true, max: PROJECT_LIMITS.environmentMax }} />
           </Form.Item>
         </Col>
       </Row>
@@ -75,7 +75,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
             label="软件的技术特点"
             rules={[{ required: true, whitespace: true, message: '请填写软件的技术特点' }, len(PROJECT_LIMITS.techFeaturesMax, '技术特点说明')]}
           >
-            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} maxLength={PROJECT_LIMITS.techFeaturesMax} showCount />
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} count={{ show: true, max: PROJECT_LIMITS.techFeaturesMax }} />
           </Form.Item>
         </Col>
       </Row>
@@ -85,7 +85,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
         {ENVIRONMENT_FIELDS.map(([key, label]) => (
           <Col span={12} key={key}>
             <Form.Item name={key} label={label} rules={[{ required: true, whitespace: true, message: `请填写${label}` }, len(PROJECT_LIMITS.environmentMax, label)]}>
-              <Input maxLength={PROJECT_LIMITS.environmentMax} showCount placeholder={PLACEHOLDERS[key]} />
+              <Input count={{ show: true, max: PROJECT_LIMITS.environmentMax }} placeholder={PLACEHOLDERS[key]} />
             </Form.Item>
           </Col>
         ))}
@@ -107,7 +107,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
               },
             ]}
           >
-            <Input placeholder="例如：Java、JavaScript、HTML、CSS" maxLength={PROJECT_LIMITS.languagesMax + 20} />
+            <Input placeholder="例如：Java、JavaScript、HTML、CSS" count={{ max: PROJECT_LIMITS.languagesMax + 20 }} />
           </Form.Item>
         </Col>
         <Col span={8}>

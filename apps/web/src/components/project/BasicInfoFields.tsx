@@ -51,6 +51,15 @@ export const VERSION_RULES: Rule[] = [
   { pattern: PROJECT_VERSION_RE, message: '版本号格式应为 V数字，例如 V1.0' },
 ];
 
+/**
+ * A date of the form must be before the filing day (cpcc-materials.md: 开发完成日期 and 首次发表日期 precede the
+ * application). A later date — picked or typed — gets this message; it is never dropped silently.
+ */
+const beforeToday = (label: string): Rule => ({
+  validator: (_, v: dayjs.Dayjs | undefined) =>
+    v && !v.isBefore(dayjs(), 'day') ? Promise.reject(new Error(`${label}须早于今天（申请日），现为 ${v.format('YYYY-MM-DD')}`)) : Promise.resolve(),
+});
+
 const options = (list: readonly string[]) => list.map((v) => ({ value: v, label: v }));
 
 /**
@@ -134,7 +143,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
           >
             <Input
               placeholder="例如：智慧仓储管理系统"
-              maxLength={PROJECT_LIMITS.nameMax}
+              count={{ max: PROJECT_LIMITS.nameMax }}
               data-testid="field-name"
               suffix={
                 <Tooltip title="AI 翻译英文名（供界面、安装包等参考，不写入申请表）">
@@ -146,7 +155,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
         </Col>
         <Col span={6}>
           <Form.Item name="shortName" label="软件简称" rules={[{ max: PROJECT_LIMITS.shortNameMax, message: `软件简称不能超过 ${PROJECT_LIMITS.shortNameMax} 个字符` }]}>
-            <Input placeholder="可不填" maxLength={PROJECT_LIMITS.shortNameMax} />
+            <Input placeholder="可不填" count={{ max: PROJECT_LIMITS.shortNameMax }} />
           </Form.Item>
         </Col>
         <Col span={6}>
@@ -156,7 +165,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
             tooltip="首次登记通常为 V1.0；不能含 Beta 或中文"
             rules={VERSION_RULES}
           >
-            <Input placeholder="V1.0" maxLength={20} data-testid="field-version" />
+            <Input placeholder="V1.0" count={{ max: 20 }} data-testid="field-version" />
           </Form.Item>
         </Col>
       </Row>
@@ -200,7 +209,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
           <Form.Item name="description" noStyle rules={[{ max: PROJECT_LIMITS.descriptionMax, message: `软件描述不能超过 ${PROJECT_LIMITS.descriptionMax} 个字符` }]}>
             <Input.TextArea
               rows={4}
-              maxLength={PROJECT_LIMITS.descriptionMax}
+              count={{ max: PROJECT_LIMITS.descriptionMax }}
               showCount
               placeholder="例如：面向中小型仓库的管理系统，管理员可以维护仓库和库位，仓管员扫码完成入库、出库和盘点，系统按库存下限预警并生成出入库报表。"
               data-testid="field-description"
@@ -238,9 +247,9 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
             name="completionDate"
             label="开发完成日期"
             tooltip="须早于首次发表日期和申请日"
-            rules={[{ required: true, message: '请选择开发完成日期' }]}
+            rules={[{ required: true, message: '请选择开发完成日期' }, beforeToday('开发完成日期')]}
           >
-            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" disabledDate={(d) => d.isAfter(dayjs().subtract(1, 'day'), 'day')} data-testid="field-completion" />
+            <DatePicker style={{ width: '100%' }} placeholder="YYYY-MM-DD" data-testid="field-completion" />
           </Form.Item>
         </Col>
         <Col span={8}>
@@ -277,7 +286,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
           </Col>
           <Col span={16}>
             <Form.Item name="modificationNote" label="修改说明" rules={[{ max: PROJECT_LIMITS.noteMax, message: `修改说明不能超过 ${PROJECT_LIMITS.noteMax} 个字符` }]}>
-              <Input placeholder="说明本版本相对原登记版本的修改内容" maxLength={PROJECT_LIMITS.noteMax} />
+              <Input placeholder="说明本版本相对原登记版本的修改内容" count={{ max: PROJECT_LIMITS.noteMax }} />
             </Form.Item>
           </Col>
         </Row>
@@ -297,6 +306,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
                 dependencies={['completionDate']}
                 rules={[
                   { required: true, message: '请选择首次发表日期' },
+                  beforeToday('首次发表日期'),
                   ({ getFieldValue }) => ({
                     validator: (_, v: dayjs.Dayjs | undefined) => {
                       const done = getFieldValue('completionDate') as dayjs.Dayjs | undefined;
@@ -305,7 +315,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
                   }),
                 ]}
               >
-                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs().subtract(1, 'day'), 'day')} />
+                <DatePicker style={{ width: '100%' }} data-testid="field-publish-date" />
               </Form.Item>
             </Col>
             <Col span={5}>

@@ -11,7 +11,7 @@ import './project.css';
  * 功能模块: one card per module (name, description, one operation per line), each with AI polish.
  * The modules are the chapters of the operation manual and must match what the code really does.
  */
-export default function ModulesEditor({ disabled = false }: { disabled?: boolean }) {
+export default function ModulesEditor({ disabled = false, onAiWritten }: { disabled?: boolean; /** Called after an AI polish filled a module (to save it as a draft). */ onAiWritten?: () => void }) {
   const form = Form.useFormInstance<ProjectFormValues>();
   const [polishing, setPolishing] = useState<Record<number, boolean>>({});
   const [undo, setUndo] = useState<Record<number, ModuleValues>>({});
@@ -34,6 +34,7 @@ export default function ModulesEditor({ disabled = false }: { disabled?: boolean
         form.setFieldValue(['modules', index, 'description'], res.data.description);
         form.setFieldValue(['modules', index, 'operations'], res.data.operations);
         notify.success(`“${m.name.trim()}”已润色，可继续修改`);
+        onAiWritten?.();
       }
     } catch (err) {
       console.error(err);
@@ -60,7 +61,7 @@ export default function ModulesEditor({ disabled = false }: { disabled?: boolean
                   ]}
                   style={{ flex: 1, marginBottom: 0 }}
                 >
-                  <Input placeholder="模块名称，例如：入库管理" maxLength={PROJECT_LIMITS.moduleNameMax} disabled={disabled} className="module-name-input" />
+                  <Input placeholder="模块名称，例如：入库管理" count={{ max: PROJECT_LIMITS.moduleNameMax }} disabled={disabled} className="module-name-input" />
                 </Form.Item>
                 <Space size={4}>
                   {undo[index] && !polishing[index] && (
@@ -100,7 +101,7 @@ export default function ModulesEditor({ disabled = false }: { disabled?: boolean
                   label="模块说明"
                   rules={[{ max: PROJECT_LIMITS.moduleDescriptionMax, message: `功能模块说明不能超过 ${PROJECT_LIMITS.moduleDescriptionMax} 个字符` }]}
                 >
-                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={PROJECT_LIMITS.moduleDescriptionMax} showCount placeholder="这个模块给谁用、能做什么" disabled={disabled} />
+                  <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} count={{ show: true, max: PROJECT_LIMITS.moduleDescriptionMax }} placeholder="这个模块给谁用、能做什么" disabled={disabled} />
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'operations']}

@@ -93,3 +93,30 @@ describe('download names and languages', () => {
     expect(splitLanguages('Java、Vue, HTML，CSS')).toEqual(['Java', 'Vue', 'HTML', 'CSS']);
   });
 });
+
+describe('stale module counts and names (staleModuleMentions)', () => {
+  const eight = [...MODULES, ...['报表统计', '系统日志', '消息通知'].map((name) => ({ name, description: `${name}的说明`, operations: ['查看'] }))];
+  const stale = (d: ProjectDraft) => checkProjectDraft(d, '2026-05-01').filter((i) => !i.ok && /功能模块：请改正数量|已不是功能模块/.test(i.message));
+
+  it('flags a count of modules the texts still state after modules were added', () => {
+    const d = buildDraft({ modules: eight }, {
+      mainFunctions: `本软件共5个功能模块：${eight.map((m) => m.name).join('、')}。`.padEnd(600, '。'),
+      techFeatures: '采用前后端分离架构，六个模块相互独立',
+    });
+    expect(stale(d).map((i) => `${i.field}：${i.message}`)).toEqual([
+      '软件的主要功能：写的是“5个功能模块”，现在有 8 个功能模块：请改正数量',
+      '软件的技术特点：写的是“六个模块”，现在有 8 个功能模块：请改正数量',
+    ]);
+    expect(stale(buildDraft({ modules: eight }, { mainFunctions: `本软件共八个功能模块：${eight.map((m) => m.name).join('、')}。`.padEnd(600, '。') }))).toEqual([]);
+  });
+
+  it('flags a numbered entry of 主要功能 and a former AI module that are no longer modules', () => {
+    const text = `本软件包括${MODULES.map((m) => m.name).join('、')}。\n（1）用户管理：维护账号。\n（2）排班管理：安排班次。`.padEnd(600, '。');
+    const items = stale(buildDraft({ formerModuleNames: ['爽约登记', '用户管理'] }, { mainFunctions: text, purpose: '减少爽约登记的手工工作' }));
+    expect(items.map((i) => i.field)).toEqual(['软件的主要功能', '开发目的']);
+    expect(items[0].message).toMatch(/^提到的“排班管理”已不是功能模块（现有：用户管理、仓库管理/);
+    expect(items[1].message).toMatch(/^提到的“爽约登记”已不是功能模块/);
+    // A warning: it never blocks generation, and is never shown as passed.
+    expect(items.every((i) => i.level === 'warning')).toBe(true);
+  });
+});

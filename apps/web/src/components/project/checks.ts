@@ -24,6 +24,8 @@ export interface ProjectDraft {
   modules: ModuleInput[];
   /** Code attached (an upload): needed for the source-code document. */
   hasCode: boolean;
+  /** Module names the texts were written for (the AI's modules) that may since have been removed or renamed. */
+  formerModuleNames?: string[];
 }
 
 export type CheckLevel = 'error' | 'warning';
@@ -212,10 +214,59 @@ export function checkProjectDraft(d: ProjectDraft, today = new Date().toISOStrin
     items.push({ field: '功能与文档一致', ok: true, level: 'warning', message: '主要功能提到了每一个功能模块' });
   }
 
+  items.push(...staleModuleMentions(f, names, d.formerModuleNames));
+
   if (!f.ownerIds?.length) {
     items.push({ field: '著作权人', ok: false, level: 'warning', message: '申请表须填写至少一个著作权人：请在“著作权人”处选择或添加' });
   }
   add('源代码', !d.hasCode && '未上传源代码：程序鉴别材料须由您自己的源代码生成（AI 不会编写代码）', '已上传源代码压缩包');
+  return items;
+}
+
+const CN_DIGITS: Record<string, number> = { 零: 0, 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
+
+/** "12" or a Chinese numeral up to 99 ("六", "十二", "二十四") → number; undefined for anything else. */
+function countOf(s: string): number | undefined {
+  if (/^\d+$/.test(s)) return Number(s);
+  const m = /^([一二两三四五六七八九])?(十)?([一二三四五六七八九])?$/.exec(s);
+  if (!m || (!m[2] && m[1] && m[3])) return undefined;
+  if (!m[2]) return m[1] ? CN_DIGITS[m[1]] : m[3] ? CN_DIGITS[m[3]] : undefined;
+  return (m[1] ? CN_DIGITS[m[1]] : 1) * 10 + (m[3] ? CN_DIGITS[m[3]] : 0);
+}
+
+/**
+ * What 主要功能, 技术特点 and 开发目的 say about the modules that the modules no longer say: a count of modules
+ * ("共6个功能模块") other than the number there are, a numbered entry of 主要功能 ("（3）排班管理：") that names no
+ * module, and a former module name (`formerNames`, e.g. the AI's modules) that is no longer a module. Each is a
+ * warning with the field, the text found and the modules as they are now.
+ */
+export function staleModuleMentions(form: Pick<ApplicationFormInput, 'mainFunctions' | 'techFeatures' | 'purpose'>, names: string[], formerNames: string[] = []): CheckItem[] {
+  const items: CheckItem[] = [];
+  if (!names.length) return items;
+  const fields = [
+    ['软件的主要功能', form.mainFunctions ?? ''],
+    ['软件的技术特点', form.techFeatures ?? ''],
+    ['开发目的', form.purpose ?? ''],
+  ] as const;
+  const current = new Set(names);
+  for (const [label, text] of fields) {
+    if (!text.trim()) continue;
+    for (const m of text.matchAll(/(\d+|[一二两三四五六七八九十]+)\s*(?:个|大)(?:功能|业务|核心)?模块/gu)) {
+      const n = countOf(m[1]);
+      if (n !== undefined && n !== names.length) {
+        items.push({ field: label, ok: false, level: 'warning', message: `写的是“${m[0]}”，现在有 ${names.length} 个功能模块：请改正数量` });
+      }
+    }
+    const stale = new Set<string>();
+    if (label === '软件的主要功能') {
+      for (const m of text.matchAll(/(?:^|[\n。；])\s*[（(]\d+[）)]\s*([^：:，。\n]{2,20})[：:]/gu)) if (!current.has(m[1].trim())) stale.add(m[1].trim());
+    }
+    for (const n of formerNames) if (n && !current.has(n) && text.includes(n) && !names.some((c) => c.includes(n))) stale.add(n);
+    if (stale.size) {
+      const list = [...stale].slice(0, 5).join('、');
+      items.push({ field: label, ok: false, level: 'warning', message: `提到的“${list}”${stale.size > 5 ? ' 等' : ''}已不是功能模块（现有：${names.slice(0, 8).join('、')}${names.length > 8 ? ' 等' : ''}）：请改写或重新生成` });
+    }
+  }
   return items;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Form, Popconfirm, Space, Steps } from 'antd';
+import { Alert, Button, Form, Popconfirm, Space, Steps } from 'antd';
 import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiInformation, CodeUpload, ProjectDetails } from '@mazhu/contracts';
@@ -15,6 +15,7 @@ import { ProjectCost } from '@/components/project/CostSummary';
 import FormPreview from '@/components/project/FormPreview';
 import GeneratePanel from '@/components/project/GeneratePanel';
 import ModulesEditor from '@/components/project/ModulesEditor';
+import StaleModuleAlert from '@/components/project/StaleModuleAlert';
 import WizardAside from '@/components/project/WizardAside';
 import { canGenerate, checkProjectDraft } from '@/components/project/checks';
 import {
@@ -100,6 +101,18 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     return ok;
   };
 
+  /**
+   * Saves what the AI just wrote as the project's draft at once (the form texts, and the modules when it wrote them),
+   * so leaving the wizard before 下一步 loses nothing. The user is told when the draft could not be saved.
+   */
+  const saveAiDraft = async (withModules: boolean) => {
+    if (projectId === undefined) return;
+    const v = values();
+    const res = await editProject({ id: projectId, form: toApplicationForm(v), ...(withModules ? { modules: toModuleInputs(v.modules) } : {}) }).catch(() => null);
+    if (res?.code === 200) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
+    else notify.warning(`AI 写的内容还没有保存${res?.msg ? `：${res.msg}` : ''}。请点“下一步”保存`);
+  };
+
   const next = async () => {
     const fields = step === 0 ? BASIC_FIELDS : step === 1 ? AI_FIELDS : step === 2 ? undefined : [];
     try {
@@ -144,7 +157,8 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     form.setFieldsValue(fill);
     if (!v.description?.trim() && info.description) form.setFieldValue('description', info.description);
     force((n) => n + 1);
-    notify.success('AI 已填写，请逐项核对并按实际情况修改');
+    notify.success('AI 已填写并保存为草稿，请逐项核对并按实际情况修改');
+    await saveAiDraft(withModules);
   };
 
   // Entering the AI step with nothing written yet: load the stored AI texts, or ask the AI.
@@ -170,7 +184,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     form.setFieldsValue({ sourceLines: u.analysis.sourceLines, languagesText: u.analysis.languages.join('、') });
   };
 
-  const draft = step === 3 || step === 4 ? toDraft(values(), Boolean(upload)) : null;
+  const draft = step === 3 || step === 4 ? { ...toDraft(values(), Boolean(upload)), formerModuleNames: aiInfo.current?.modules.map((m) => m.name) } : null;
   const checks = draft ? checkProjectDraft(draft) : [];
   const blocked = !canGenerate(checks);
 
@@ -196,9 +210,14 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
               </div>
               <BasicInfoFields />
               <div className="form-section-title">源代码</div>
-              <p className="muted" style={{ marginTop: -6 }}>
-                程序鉴别材料只能来自您自己的源代码：上传项目源代码压缩包，系统识别编程语言、统计源程序量，并按前 30 页 + 后 30 页排版。可以稍后再上传。
-              </p>
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 12 }}
+                data-testid="own-code-notice"
+                title="源程序文档须由您自己的源代码生成"
+                description="AI 不会编写代码。请在这里上传您享有著作权的项目源代码压缩包（.zip / .tar.gz），系统识别编程语言、统计源程序量，并按前 30 页 + 后 30 页排版；他人的开源代码不能登记。也可以稍后再上传，但生成材料前必须上传。"
+              />
               <CodeUploader value={upload} onUploaded={onUploaded} />
               {upload && <CodeAnalysisView analysis={upload.analysis} />}
             </>
@@ -218,6 +237,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
                 </Popconfirm>
               </div>
               <AiNotice />
+              <StaleModuleAlert formerNames={aiInfo.current?.modules.map((m) => m.name)} />
               {ai.loading && <AiWritingPanel elapsed={ai.elapsed} fromCode={Boolean(upload)} />}
               <div style={ai.loading ? { opacity: 0.45, pointerEvents: 'none' } : undefined}>
                 <ApplicationFormFields disabled={ai.loading} languagesFromCode={Boolean(upload)} />
@@ -235,7 +255,8 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
               </div>
               <AiNotice compact />
               <div style={{ height: 16 }} />
-              <ModulesEditor />
+              <StaleModuleAlert formerNames={aiInfo.current?.modules.map((m) => m.name)} />
+              <ModulesEditor onAiWritten={() => void saveModules()} />
             </>
           )}
 

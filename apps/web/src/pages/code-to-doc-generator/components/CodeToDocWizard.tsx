@@ -16,6 +16,7 @@ import { CodeProjectCost } from '@/components/project/CostSummary';
 import FormPreview from '@/components/project/FormPreview';
 import GeneratePanel from '@/components/project/GeneratePanel';
 import ModulesEditor from '@/components/project/ModulesEditor';
+import StaleModuleAlert from '@/components/project/StaleModuleAlert';
 import WizardAside from '@/components/project/WizardAside';
 import { canGenerate, checkProjectDraft } from '@/components/project/checks';
 import {
@@ -252,6 +253,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
                   <p>模块来自代码中的菜单、页面与接口，是操作手册的章节。请删除代码里没有的功能，补上遗漏的功能。</p>
                 </div>
               </div>
+              <StaleModuleAlert />
               <ModulesEditor />
             </>
           )}
