@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Form, Progress, Select, Skeleton, Table, Tag } from 'antd';
 import { documentKindOfForm, SOFTWARE_FORM_LABELS, SOFTWARE_FORMS, type CodeAnalysis, type SoftwareFormKey } from '@mazhu/contracts';
 import { firstPageLines, readArchiveFile } from './archive';
+import WarningList from './WarningList';
 import './project.css';
 
 const n = (v: number) => v.toLocaleString('zh-CN');
@@ -64,19 +65,11 @@ export function CodeAnalysisView({ analysis }: { analysis: CodeAnalysis }) {
         />
       )}
       {a.provenance && a.provenance.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
+        <WarningList
           style={{ marginTop: 12 }}
-          data-testid="provenance-warning"
+          testId="provenance-warning"
           title="代码中有他人的版权、许可证或署名：只能登记自己享有著作权的软件"
-          description={
-            <ul className="check-evidence">
-              {a.provenance.slice(0, 6).map((p) => (
-                <li key={p}>{p}</li>
-              ))}
-            </ul>
-          }
+          items={a.provenance.slice(0, 6)}
         />
       )}
       {a.files === 0 && <Alert type="error" showIcon style={{ marginTop: 12 }} title="压缩包中没有可用的源代码文件，请检查是否打包了正确的目录" />}

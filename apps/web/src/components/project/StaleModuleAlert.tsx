@@ -1,6 +1,7 @@
-import { Alert, Form } from 'antd';
+import { Form } from 'antd';
 import type { ModuleValues } from './form-values';
 import { staleModuleMentions } from './checks';
+import WarningList from './WarningList';
 
 /**
  * A live warning while the user edits the AI texts or the modules: 主要功能, 技术特点 or 开发目的 still state a module
@@ -16,21 +17,11 @@ export default function StaleModuleAlert({ formerNames }: { formerNames?: string
   const items = staleModuleMentions({ mainFunctions, techFeatures, purpose }, names, formerNames);
   if (!items.length) return null;
   return (
-    <Alert
-      type="warning"
-      showIcon
+    <WarningList
       style={{ marginBottom: 16 }}
-      data-testid="stale-modules"
+      testId="stale-modules"
       title="功能模块已改动，下列文字还没有跟着改"
-      description={
-        <ul style={{ margin: 0, paddingLeft: 18 }}>
-          {items.map((i) => (
-            <li key={`${i.field}${i.message}`}>
-              {i.field}：{i.message}
-            </li>
-          ))}
-        </ul>
-      }
+      items={items.map((i) => `${i.field}：${i.message}`)}
     />
   );
 }
