@@ -76,16 +76,18 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // The operator may switch the online AI off or change its model (setting `ai.provider`) without a restart.
   const ai = createSwitchableAiWriter(config.ai, () => readSetting<AiProviderSetting>(handle.db, 'ai.provider'), app.log);
   const cipher = createFieldCipher(config.dataEncryptionKey);
+  const kv = createKv({ redisUrl: config.redisUrl });
   const deps: AppDeps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
-    sessions: createSessionStore(handle.db, config.sessionTtlDays),
-    kv: createKv({ redisUrl: config.redisUrl }),
+    // Sessions are cached only in a store every process shares (Redis); one process reads its database directly.
+    sessions: createSessionStore(handle.db, config.sessionTtlDays, config.redisUrl ? kv : undefined),
+    kv,
     attempts: createAttemptStore(config.redisUrl),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,
-    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency }),
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, queuePrefix: config.queuePrefix }),
     ai,
     cipher,
   };
@@ -93,11 +95,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
     await deps.kv.close?.();
     await deps.attempts.close?.();
   });
-  // Generation jobs run in this process when ROLE is all (default) or worker; stopped before the database closes.
-  if (config.role !== 'web') {
-    app.addHook('onReady', async () => deps.jobs.start({ warmUp: config.env !== 'test' }));
-    app.addHook('preClose', async () => deps.jobs.stop());
-  }
+  // Generation jobs run in this process when ROLE is all (default) or worker; a web process with Redis only hands
+  // committed jobs to the queue. Stopped before the database closes.
+  const runsJobs = config.role !== 'web';
+  app.addHook('onReady', async () => deps.jobs.start({ warmUp: runsJobs && config.env !== 'test', process: runsJobs }));
+  app.addHook('preClose', async () => deps.jobs.stop());
   app.decorate('deps', deps);
 
   // Brotli or gzip for every text answer over 1 KB (JSON, HTML, JS, CSS); archives, PDFs and images are left as they are.

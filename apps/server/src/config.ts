@@ -46,6 +46,8 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  JOB_QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]{1,40}$/, 'JOB_QUEUE_PREFIX 只能包含字母、数字、- 和 _').default('mazhu'),
   OPERATOR_USERNAME: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
   DATA_ENCRYPTION_KEY: z
@@ -88,6 +90,10 @@ export interface AppConfig {
   role: 'all' | 'web' | 'worker';
   /** Generation jobs a process runs at once, each in its own materials-engine thread (JOB_CONCURRENCY; default: CPU cores, at most 4). */
   jobConcurrency: number;
+  /** Limit of one generation attempt, in seconds (JOB_TIMEOUT_SECONDS, default 600); longer attempts fail and are retried. */
+  jobTimeoutSeconds: number;
+  /** Key prefix of the BullMQ queue in Redis (JOB_QUEUE_PREFIX, default `mazhu`): one per deployment sharing a Redis. */
+  queuePrefix: string;
   /** Bootstrap back-office operator (created or reset at start); none when unset. */
   operator?: { username: string; password: string };
   /**
@@ -140,6 +146,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism())),
+    jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    queuePrefix: e.JOB_QUEUE_PREFIX,
     operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? parseEncryptionKey(e.DATA_ENCRYPTION_KEY)! : DEV_ENCRYPTION_KEY,
   };

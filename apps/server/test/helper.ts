@@ -28,6 +28,8 @@ export async function buildTestApp(env: Record<string, string> = {}, patch: Part
     config.databaseUrl = pgUrl;
     config.databaseSchema = schema;
   }
+  // Apps sharing one database share one job queue in Redis; apps of different databases never see each other's jobs.
+  if (!patch.queuePrefix && !env.JOB_QUEUE_PREFIX) config.queuePrefix = `t-${crypto.createHash('sha256').update(config.databaseSchema ?? config.dataDir).digest('hex').slice(0, 16)}`;
   const app = await buildApp(config);
   afterAll(async () => {
     await app.close();

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
  * Table types of the database, declared once (STYLE: never re-typed per query).
@@ -249,6 +249,8 @@ export interface GenerationJobsTable {
   updated_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** When the queued row was handed to BullMQ (Redis runner only; the row is the outbox). */
+  dispatched_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A copyright owner (著作权人) of one user; the identity number only encrypted (lib/field-cipher.ts). */

@@ -14,6 +14,7 @@ import { createPreviewService } from '../modules/preview/preview.service';
 import { pruneUploads } from './maintenance';
 import type { MaterialsEngine } from './materials';
 import { createJobQueue, type JobQueue } from './queue';
+import { createBullRunner } from './bullmq-runner';
 import { createJobRunner, type JobRunner } from './runner';
 
 export { JobState, RETRY_POLICY } from './job';
@@ -24,8 +25,11 @@ export type { MaterialsEngine } from './materials';
 export interface JobSystem {
   queue: JobQueue;
   runner: JobRunner;
-  /** Starts the runner (and warms the materials engine up in its worker thread when `warmUp`). */
-  start(opts?: { warmUp?: boolean }): void;
+  /**
+   * Starts running jobs (`process`, default true: ROLE all or worker) and warms the materials engine up in its worker
+   * thread when `warmUp`. With `process: false` (ROLE=web) only the Redis outbox sweep runs, if there is one.
+   */
+  start(opts?: { warmUp?: boolean; process?: boolean }): void;
   /** Stops the runner (waiting for the job in hand) and the engine's worker thread. */
   stop(): Promise<void>;
   /** The materials engine the handlers use (tests may replace its methods). */
@@ -34,11 +38,27 @@ export interface JobSystem {
 }
 
 /**
- * The generation-job system: the queue (rows in generation_jobs), the in-process runner with every job
- * definition, and the materials engine. The runner is started by app.ts when ROLE is all or worker; it runs
- * `concurrency` jobs at once (JOB_CONCURRENCY), each rendering in its own engine worker thread.
+ * The generation-job system: the queue (rows in generation_jobs), a runner with every job definition, and the
+ * materials engine. The runner is the database poller (jobs/runner.ts) by default, or BullMQ on the shared Redis when
+ * `redisUrl` is set (jobs/bullmq-runner.ts; the rows then serve as its outbox). app.ts starts it running jobs when ROLE
+ * is all or worker; it runs `concurrency` jobs at once (JOB_CONCURRENCY), each in its own engine worker thread.
  */
-export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; blobs: BlobStore; log: FastifyBaseLogger; ai?: AiWriter; cipher: FieldCipher; pollMs?: number; concurrency?: number }): JobSystem {
+export function createJobSystem(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  blobs: BlobStore;
+  log: FastifyBaseLogger;
+  ai?: AiWriter;
+  cipher: FieldCipher;
+  pollMs?: number;
+  concurrency?: number;
+  /** Shared Redis: jobs go through BullMQ. */
+  redisUrl?: string;
+  /** Limit of one attempt (ms). */
+  timeoutMs?: number;
+  /** BullMQ key prefix (tests isolate themselves with it). */
+  queuePrefix?: string;
+}): JobSystem {
   const charger = createPointsCharger(deps.dialect);
   const concurrency = Math.max(1, deps.concurrency ?? 1);
   const engine = createEnginePool(Array.from({ length: concurrency }, () => createDocgenEngine({ worker: true, log: deps.log })));
@@ -48,7 +68,9 @@ export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; 
     createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai, cipher: deps.cipher, figures }),
     createGenerateCorrectionJob({ db: deps.db, blobs: deps.blobs, engine, charger, cipher: deps.cipher, figures }),
   ];
-  const runner = createJobRunner({ db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency });
+  const common = { db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency, timeoutMs: deps.timeoutMs };
+  const bull = deps.redisUrl ? createBullRunner({ ...common, redisUrl: deps.redisUrl, prefix: deps.queuePrefix }) : undefined;
+  const runner: JobRunner = bull ?? createJobRunner(common);
   const queue = createJobQueue(() => runner.wake());
   let maintenance: NodeJS.Timeout | undefined;
   const prune = () =>
@@ -61,6 +83,10 @@ export function createJobSystem(deps: { db: Kysely<Database>; dialect: Dialect; 
     engine,
     charger,
     start(opts = {}) {
+      if (opts.process === false) {
+        bull?.startDispatcher();
+        return;
+      }
       runner.start();
       maintenance = setInterval(() => void prune(), 60 * 60 * 1000);
       maintenance.unref();

@@ -17,6 +17,9 @@ export const RETRY_POLICY = {
 };
 export type RetryPolicy = typeof RETRY_POLICY;
 
+/** Default limit of one attempt (ms): 10 minutes; JOB_TIMEOUT_SECONDS overrides it. */
+export const JOB_TIMEOUT_MS = 10 * 60_000;
+
 export interface JobInfo {
   id: number;
   kind: string;

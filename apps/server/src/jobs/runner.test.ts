@@ -74,7 +74,7 @@ describe('job runner recovery after a crash', async () => {
     const second = await restart();
     try {
       await new Promise((r) => setTimeout(r, 300));
-      expect(await second.deps.jobs.runner.runOnce()).toBe(false);
+      expect(await second.deps.jobs.runner.runOnce!()).toBe(false);
       const s = body<WordStatus>(await second.inject({ url: `/api/getProjectWordStatus?id=${p.id}`, headers: a.headers }));
       expect(s.data.state).toBe('generating');
     } finally {

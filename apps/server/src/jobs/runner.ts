@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
-import { jobInfo, RETRY_POLICY, type JobDefinition, type JobInfo, type RetryPolicy } from './job';
+import { createJobExecutor } from './executor';
+import { JOB_TIMEOUT_MS, RETRY_POLICY, type JobDefinition, type RetryPolicy } from './job';
 
 export interface JobRunnerOptions {
   db: Kysely<Database>;
@@ -17,6 +18,8 @@ export interface JobRunnerOptions {
   /** How long a claimed job stays ours without a heartbeat (ms); renewed every third of it. */
   leaseMs?: number;
   retry?: RetryPolicy;
+  /** An attempt running longer than this fails as retryable (ms; default JOB_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 export interface JobRunner {
@@ -25,8 +28,8 @@ export interface JobRunner {
   /** Stops polling and waits for the job in hand to finish. */
   stop(): Promise<void>;
   wake(): void;
-  /** Claims and runs at most one due job; true when one ran. (The loop calls it; tests may too.) */
-  runOnce(): Promise<boolean>;
+  /** Claims and runs at most one due job; true when one ran (the database runner only; its loop calls it). */
+  runOnce?(): Promise<boolean>;
 }
 
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -39,12 +42,11 @@ const at = (ms: number) => new Date(Date.now() + ms).toISOString();
  * the lease). Handlers run on this event loop: they yield between stages. With `concurrency` > 1 that many
  * slots run side by side (the materials engine then has as many worker threads: jobs/index.ts).
  */
-export function createJobRunner(opts: JobRunnerOptions): JobRunner {
+export function createJobRunner(opts: JobRunnerOptions): Required<JobRunner> {
   const { db, log } = opts;
   const pollMs = opts.pollMs ?? 1000;
   const leaseMs = opts.leaseMs ?? 30_000;
   const retry = opts.retry ?? RETRY_POLICY;
-  const defs = new Map(opts.definitions.map((d) => [d.name, d as JobDefinition<unknown>]));
   const host = os.hostname();
   const workerId = `${host}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
 
@@ -55,6 +57,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   const sleepers = new Set<() => void>();
   let woken = false;
   const abort = new AbortController();
+  const executor = createJobExecutor({ db, log, definitions: opts.definitions, workerId, leaseMs, retry, timeoutMs: opts.timeoutMs ?? JOB_TIMEOUT_MS, stopping: abort.signal });
 
   const dueFilter = (now: string) => (eb: ExpressionBuilder<Database, 'generation_jobs'>) =>
     eb.or([
@@ -77,87 +80,6 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
       }
     }
     return undefined;
-  }
-
-  /** Updates the row only while we still hold it (another process may have taken over an expired lease). */
-  const mine = (id: number) => db.updateTable('generation_jobs').where('id', '=', id).where('locked_by', '=', workerId).where('state', '=', 'running');
-
-  async function fail(def: JobDefinition<unknown> | undefined, payload: unknown, info: JobInfo, message: string, error: string) {
-    await db.transaction().execute(async (trx) => {
-      const now = nowIso();
-      const res = await trx
-        .updateTable('generation_jobs')
-        .set({ state: 'failed', message, error, lease_until: null, finished_at: now, updated_at: now })
-        .where('id', '=', info.id)
-        .where('locked_by', '=', workerId)
-        .where('state', '=', 'running')
-        .executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 1 && def?.onFailed) await def.onFailed(trx, payload, info, message);
-    });
-  }
-
-  async function run(row: Awaited<ReturnType<typeof claim>> & object) {
-    const info = jobInfo(row);
-    const def = defs.get(row.kind);
-    const jlog = log.child({ job: row.id, kind: row.kind, attempt: row.attempts });
-    if (!def) {
-      await fail(undefined, undefined, info, '未知的任务类型', `no definition for ${row.kind}`);
-      return;
-    }
-    let payload: unknown;
-    try {
-      payload = def.payload.parse(JSON.parse(row.payload));
-    } catch (e) {
-      await fail(def, undefined, info, '任务参数无效', String(e));
-      return;
-    }
-    if (row.attempts > row.max_attempts) {
-      jlog.warn('job interrupted too many times; failing it');
-      await fail(def, payload, info, '生成多次中断，已停止并退回费用，请重新生成', 'too many attempts');
-      return;
-    }
-    const heartbeat = setInterval(() => {
-      mine(row.id)
-        .set({ lease_until: at(leaseMs) })
-        .execute()
-        .catch((e: unknown) => jlog.warn({ err: e }, 'heartbeat failed'));
-    }, Math.max(50, Math.floor(leaseMs / 3)));
-    heartbeat.unref();
-    const ctx = {
-      job: info,
-      signal: abort.signal,
-      async progress(percent: number, message: string) {
-        const p = Math.max(0, Math.min(100, Math.round(percent)));
-        await mine(row.id).set({ progress: p, message, updated_at: nowIso() }).execute();
-        await def.onProgress?.(payload, info, p, message);
-      },
-    };
-    const t0 = Date.now();
-    try {
-      jlog.info('job started');
-      await def.handle(payload, ctx);
-      const now = nowIso();
-      await mine(row.id).set({ state: 'succeeded', progress: 100, message: '已完成', error: null, lease_until: null, finished_at: now, updated_at: now }).execute();
-      jlog.info({ ms: Date.now() - t0 }, 'job succeeded');
-    } catch (e) {
-      const message = def.describeError?.(e) ?? '生成失败，请稍后重试';
-      const permanent = def.isPermanent?.(e) ?? false;
-      jlog[permanent ? 'info' : 'error']({ err: e, ms: Date.now() - t0 }, 'job attempt failed');
-      if (!permanent && row.attempts < row.max_attempts && !abort.signal.aborted) {
-        const now = nowIso();
-        await mine(row.id)
-          .set({ state: 'queued', run_after: at(retry.backoffMs(row.attempts)), message: `${message}（稍后自动重试）`, error: String(e instanceof Error ? e.stack ?? e.message : e).slice(0, 4000), lease_until: null, locked_by: null, updated_at: now })
-          .execute();
-        await def.onRetry?.(payload, info, e).catch((err: unknown) => jlog.warn({ err }, 'onRetry failed'));
-      } else if (abort.signal.aborted && !permanent) {
-        // Stopping: give the job back without waiting for the lease (the attempt is not counted).
-        await mine(row.id).set((eb) => ({ state: 'queued', attempts: eb('attempts', '-', 1), lease_until: null, locked_by: null, updated_at: nowIso() })).execute();
-      } else {
-        await fail(def, payload, info, message, String(e instanceof Error ? e.stack ?? e.message : e).slice(0, 4000));
-      }
-    } finally {
-      clearInterval(heartbeat);
-    }
   }
 
   /** Jobs left 'running' by a process of this host that no longer exists are released at once. */
@@ -185,7 +107,7 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   async function runOnce(): Promise<boolean> {
     const row = await claim();
     if (!row) return false;
-    await run(row);
+    await executor.execute(row);
     return true;
   }
 

@@ -10,6 +10,8 @@ export interface Kv {
   get(key: string): Promise<string | null>;
   /** Writes `value` with a TTL in whole seconds (≥ 1), replacing any previous value and TTL. */
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  /** Writes only when the key is absent (Redis SET … NX); true when written. */
+  setIfAbsent(key: string, value: string, ttlSeconds: number): Promise<boolean>;
   /**
    * Reads and deletes in one atomic step (Redis GETDEL): of two concurrent callers at most one
    * receives the value. Used for single-use tokens.

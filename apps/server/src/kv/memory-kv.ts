@@ -72,6 +72,11 @@ export function createMemoryKv(options: MemoryKvOptions = {}): Kv & { readonly s
     async set(key, value, ttlSeconds) {
       write(key, { value, expiresAt: now() + normaliseTtl(ttlSeconds) * 1000 });
     },
+    async setIfAbsent(key, value, ttlSeconds) {
+      if (live(key)) return false;
+      write(key, { value, expiresAt: now() + normaliseTtl(ttlSeconds) * 1000 });
+      return true;
+    },
     async getDel(key) {
       const entry = live(key);
       map.delete(key);

@@ -22,6 +22,9 @@ export function createRedisKv(redisUrlOrClient: string | Redis): Kv {
     async set(key, value, ttlSeconds) {
       await redis.set(key, value, 'EX', normaliseTtl(ttlSeconds));
     },
+    async setIfAbsent(key, value, ttlSeconds) {
+      return (await redis.set(key, value, 'EX', normaliseTtl(ttlSeconds), 'NX')) === 'OK';
+    },
     async getDel(key) {
       return redis.getdel(key);
     },

@@ -74,7 +74,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(contractsRoutes, { contracts: createContractService({ db, cipher: deps.cipher, blobs, engine: jobs.engine, owners }) });
   const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger, owners });
   await app.register(projectsRoutes, { projects });
-  await app.register(adminRoutes, { db, projects });
+  await app.register(adminRoutes, { db, projects, sessions: deps.sessions });
   await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai }) });
   const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects });
   await app.register(codeProjectsRoutes, { codeProjects, projects });

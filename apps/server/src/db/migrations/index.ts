@@ -11,6 +11,7 @@ import { m007Points } from './007-points';
 import { m008Batch } from './008-batch';
 import { m009Corrections } from './009-corrections';
 import { m010Admin } from './010-admin';
+import { m014JobOutbox } from './014-job-outbox';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -31,4 +32,5 @@ export const migrations: VersionedMigration[] = [
   m008Batch,
   m009Corrections,
   m010Admin,
+  m014JobOutbox,
 ];

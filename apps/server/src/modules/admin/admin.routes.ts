@@ -30,17 +30,18 @@ import { readDashboard } from './dashboard';
 import { createAdminJobs } from './jobs';
 import { listSettings, updateSetting } from './settings';
 import { createAdminUsers } from './users';
+import type { SessionStore } from '../auth/sessions';
 
 /**
  * Back-office routes under /api/admin/. The admin guard has checked the operator session and role before any
  * handler runs: a route without `config.operatorRole` needs 管理员; `support` routes are open to 客服 too
  * (read users and projects, the dashboard). Every write records an audit row in its transaction.
  */
-export async function adminRoutes(app: FastifyInstance, opts: { db: Kysely<Database>; projects: Pick<ProjectService, 'startGeneration'> }): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, opts: { db: Kysely<Database>; projects: Pick<ProjectService, 'startGeneration'>; sessions: Pick<SessionStore, 'revokeAllIn'> }): Promise<void> {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = { operatorRole: OperatorRole.Support };
-  const users = createAdminUsers(db);
+  const users = createAdminUsers(db, opts.sessions);
   const jobs = createAdminJobs({ db, projects: opts.projects });
   const content = createContentAdmin(db);
 

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { nowIso } from '../../db';
 import type { Database, UsersTable } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
-import { revokeUserSessions } from '../auth/sessions';
+import type { SessionStore } from '../auth/sessions';
 import { recordAudit } from './audit';
 
 const presentUser = (u: Selectable<UsersTable>): AdminUserRow => ({
@@ -21,7 +21,7 @@ const presentUser = (u: Selectable<UsersTable>): AdminUserRow => ({
 });
 
 /** Users in the back office: search, details, disable / enable (sessions end at once), each write audited. */
-export function createAdminUsers(db: Kysely<Database>) {
+export function createAdminUsers(db: Kysely<Database>, sessions: Pick<SessionStore, 'revokeAllIn'>) {
   return {
     /** Search by mobile, e-mail or name (substring, case-insensitive for e-mail); newest first. */
     async search(q: AdminUserQuery): Promise<Page<AdminUserRow>> {
@@ -71,7 +71,7 @@ export function createAdminUsers(db: Kysely<Database>) {
         if (!u) throw notFound('用户不存在');
         if (Boolean(u.disabled) === input.disabled) throw badRequest(input.disabled ? '该账号已是停用状态' : '该账号未被停用');
         await trx.updateTable('users').set({ disabled: input.disabled ? 1 : 0, updated_at: nowIso() }).where('id', '=', u.id).execute();
-        const ended = input.disabled ? await revokeUserSessions(trx, u.id, 'operator') : 0;
+        const ended = input.disabled ? await sessions.revokeAllIn(trx, u.id, 'operator') : 0;
         await recordAudit(trx, {
           ...actor,
           action: input.disabled ? 'user.disable' : 'user.enable',

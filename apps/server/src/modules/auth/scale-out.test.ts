@@ -1,26 +1,12 @@
-import net from 'node:net';
+import crypto from 'node:crypto';
+import { redisReachable, TEST_REDIS_URL } from '../../../test/redis';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp, lastCode, newMobile, sendCode, solveCaptcha } from '../../../test/helper';
 import { body } from '../../../test/helper';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = TEST_REDIS_URL;
 
-async function redisReachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const s = net.connect({ host: hostname, port: Number(port || 6379), timeout: 1000 }, () => {
-      s.end();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-    s.on('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const hasRedis = await redisReachable(REDIS_URL);
+const hasRedis = await redisReachable();
 
 /** Two app servers sharing Redis (REDIS_URL) and one database behave as one: a captcha solved on A is spent on B. */
 describe.skipIf(!hasRedis)('scale-out with Redis', async () => {
@@ -41,5 +27,23 @@ describe.skipIf(!hasRedis)('scale-out with Redis', async () => {
     expect(login.code).toBe(202);
     const me = body(await a.inject({ url: '/api/getAdminDetails', headers: { token: login.data.token, sessionid: login.data.sessionId } }));
     expect(me.code).toBe(200);
+  });
+
+  it('caches a session in Redis and sees a sign-out on another server at once', async () => {
+    const cv = await solveCaptcha(a, { purpose: 'sendCode' });
+    const mobile = newMobile();
+    expect((await sendCode(a, mobile, 1, cv)).code).toBe(200);
+    const code = await lastCode(a, mobile);
+    expect(body(await a.inject({ method: 'POST', url: '/api/register', payload: { mobile, password: 'abcdef1', confirmPassword: 'abcdef1', code, name: '会话缓存' } })).code).toBe(200);
+    const login = body<{ token: string; sessionId: string }>(await a.inject({ method: 'POST', url: '/api/login', payload: { loginType: 1, mobile, password: 'abcdef1' } }));
+    const headers = { token: login.data.token, sessionid: login.data.sessionId };
+    expect(body(await b.inject({ url: '/api/getAdminDetails', headers })).code).toBe(200);
+    // B cached the session in Redis under the token's hash.
+    const hash = crypto.createHash('sha256').update(login.data.token).digest('hex');
+    expect(await b.deps.kv.get(`sess:${hash}`)).toContain(login.data.sessionId);
+
+    expect(body(await a.inject({ method: 'POST', url: '/api/logout', headers })).code).toBe(200);
+    const after = body(await b.inject({ url: '/api/getAdminDetails', headers }));
+    expect(after.code).toBe(305);
   });
 });

@@ -3,6 +3,7 @@ import { ApiCode } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
+import type { Kv } from '../../kv';
 
 export const sha256 = (s: string): string => crypto.createHash('sha256').update(s).digest('hex');
 
@@ -28,21 +29,64 @@ export const SESSION_MESSAGES = {
 /** What a disabled user is told, on sign-in and on any call with an old session. */
 export const DISABLED_MESSAGE = '该账号已被停用，请联系客服';
 
+/** Seconds a resolved session is trusted from the shared cache before the database is asked again. */
+export const SESSION_CACHE_SECONDS = 60;
+/** A revoked session's cache marker outlives any entry written before the revocation. */
+const REVOKED_MARK_SECONDS = SESSION_CACHE_SECONDS * 2;
+const REVOKED = 'revoked';
+const cacheKey = (tokenHash: string) => `sess:${tokenHash}`;
+
+/**
+ * Marks sessions as revoked in the shared cache. Called BEFORE the revoking write: from then on every process
+ * reads these sessions from the database, and an entry that a request in flight tries to cache afterwards is refused
+ * (it is only written where no key exists), so a revocation is seen by every process as soon as it commits.
+ */
+async function markRevoked(cache: Kv | undefined, tokenHashes: string[]): Promise<void> {
+  if (!cache) return;
+  // Redis unreachable: nobody reads the cache either; the database write below still revokes.
+  await Promise.all(tokenHashes.map((h) => cache.set(cacheKey(h), REVOKED, REVOKED_MARK_SECONDS))).catch(() => undefined);
+}
+
 /**
  * Revokes every open session of a user except `keepSessionId`; takes the caller's transaction (an operator
- * disabling an account ends its sessions in the same transaction). Returns how many ended.
+ * disabling an account ends its sessions in the same transaction) and the shared session cache, if any.
+ * Returns how many ended.
  */
-export async function revokeUserSessions(db: Kysely<Database>, userId: number, reason: 'password' | 'operator', keepSessionId?: string): Promise<number> {
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, reason: 'password' | 'operator', keepSessionId?: string, cache?: Kv): Promise<number> {
+  if (cache) {
+    let open = db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).where('revoked_at', 'is', null);
+    if (keepSessionId) open = open.where('id', '!=', keepSessionId);
+    await markRevoked(cache, (await open.execute()).map((r) => r.token_hash));
+  }
   let q = db.updateTable('sessions').set({ revoked_at: nowIso(), revoked_reason: reason }).where('user_id', '=', userId).where('revoked_at', 'is', null);
   if (keepSessionId) q = q.where('id', '!=', keepSessionId);
   return Number((await q.executeTakeFirst()).numUpdatedRows);
 }
 
+interface CachedSession {
+  id: string;
+  userId: number;
+  expiresAt: string;
+}
+
 /**
  * Server-side sessions: random tokens stored hashed, absolute lifetime `ttlDays`, revocable one by one or per user.
  * Resolution answers 302 (no or unknown token), 304 (expired), 305 (revoked).
+ *
+ * With a shared `cache` (Redis, when several processes serve one database) a valid session is kept there for
+ * SESSION_CACHE_SECONDS under the token's hash, so most requests do not read the database; revocations mark the
+ * entry first (see markRevoked), so every process sees them at once.
  */
-export function createSessionStore(db: Kysely<Database>, ttlDays: number) {
+export function createSessionStore(db: Kysely<Database>, ttlDays: number, cache?: Kv) {
+  async function fromCache(hash: string, sessionId: string | undefined): Promise<SessionResolution | undefined> {
+    if (!cache) return undefined;
+    const raw = await cache.get(cacheKey(hash)).catch(() => null);
+    if (!raw || raw === REVOKED) return undefined;
+    const c = JSON.parse(raw) as CachedSession;
+    if ((sessionId && sessionId !== c.id) || c.expiresAt <= nowIso()) return undefined;
+    return { ok: true, userId: c.userId, sessionId: c.id };
+  }
+
   return {
     async issue(userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<IssuedSession> {
       const token = crypto.randomBytes(32).toString('base64url');
@@ -70,11 +114,14 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number) {
     /** Looks a token up; `sessionId`, when sent, must belong to the same session. */
     async resolve(token: string | undefined, sessionId: string | undefined): Promise<SessionResolution> {
       if (!token) return { ok: false, code: ApiCode.NotSignedIn, msg: SESSION_MESSAGES[ApiCode.NotSignedIn] };
+      const hash = sha256(token);
+      const cached = await fromCache(hash, sessionId);
+      if (cached) return cached;
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
-        .where('sessions.token_hash', '=', sha256(token))
+        .where('sessions.token_hash', '=', hash)
         .executeTakeFirst();
       if (!row || (sessionId && sessionId !== row.id)) {
         return { ok: false, code: ApiCode.NotSignedIn, msg: '登录状态无效，请重新登录' };
@@ -86,10 +133,19 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number) {
       if (row.expires_at <= nowIso()) {
         return { ok: false, code: ApiCode.SessionExpired, msg: SESSION_MESSAGES[ApiCode.SessionExpired] };
       }
+      if (cache) {
+        const entry: CachedSession = { id: row.id, userId: row.user_id, expiresAt: row.expires_at };
+        const seconds = Math.min(SESSION_CACHE_SECONDS, Math.floor((Date.parse(row.expires_at) - Date.now()) / 1000));
+        if (seconds >= 1) await cache.setIfAbsent(cacheKey(hash), JSON.stringify(entry), seconds).catch(() => false);
+      }
       return { ok: true, userId: row.user_id, sessionId: row.id };
     },
 
     async revoke(sessionId: string, reason: 'logout' | 'password' | 'operator'): Promise<void> {
+      if (cache) {
+        const row = await db.selectFrom('sessions').select('token_hash').where('id', '=', sessionId).executeTakeFirst();
+        if (row) await markRevoked(cache, [row.token_hash]);
+      }
       await db
         .updateTable('sessions')
         .set({ revoked_at: nowIso(), revoked_reason: reason })
@@ -100,7 +156,12 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number) {
 
     /** Revokes every session of a user except `keepSessionId` (password change, operator action). */
     async revokeAllOf(userId: number, reason: 'password' | 'operator', keepSessionId?: string): Promise<void> {
-      await revokeUserSessions(db, userId, reason, keepSessionId);
+      await revokeUserSessions(db, userId, reason, keepSessionId, cache);
+    },
+
+    /** As `revokeAllOf`, inside the caller's transaction; resolves with how many sessions ended. */
+    revokeAllIn(trx: Kysely<Database>, userId: number, reason: 'password' | 'operator'): Promise<number> {
+      return revokeUserSessions(trx, userId, reason, undefined, cache);
     },
   };
 }
