@@ -4,6 +4,7 @@ import {
   SIGN_OUT_CODES,
   materialsZipName,
   type AddCodeProjectRequest,
+  type AddCodeProjectResult,
   type AddFunctionalModuleListRequest,
   type AiInformation,
   type AiPolishDescriptionRequest,
@@ -149,6 +150,10 @@ export async function generateProjectWord(id: number): Promise<StartOutcome> {
 export async function addCodeProject(req: AddCodeProjectRequest): Promise<StartOutcome> {
   return startOutcome(await post<WordStatus & { id: number }>('/api/addCodeProject', req, { silent: true }));
 }
+
+/** POST /api/addCodeProject with `draft`: only keeps the code project (nothing charged), e.g. to attach screenshots. */
+export const addCodeProjectDraft = (req: Omit<AddCodeProjectRequest, 'draft'>) =>
+  post<AddCodeProjectResult>('/api/addCodeProject', { ...req, draft: true }, { cancelKey: 'addCodeProjectDraft' });
 
 /**
  * After a charge: the balances changed. Invalidates every points query, reads the balances once more into the

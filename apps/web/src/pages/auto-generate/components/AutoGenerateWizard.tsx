@@ -16,6 +16,7 @@ import FormPreview from '@/components/project/FormPreview';
 import GeneratePanel from '@/components/project/GeneratePanel';
 import ModulesEditor from '@/components/project/ModulesEditor';
 import StaleModuleAlert from '@/components/project/StaleModuleAlert';
+import ScreenshotsPanel from '@/components/project/ScreenshotsPanel';
 import WizardAside from '@/components/project/WizardAside';
 import { canGenerate, checkProjectDraft } from '@/components/project/checks';
 import {
@@ -111,6 +112,20 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     const res = await editProject({ id: projectId, form: toApplicationForm(v), ...(withModules ? { modules: toModuleInputs(v.modules) } : {}) }).catch(() => null);
     if (res?.code === 200) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
     else notify.warning(`AI 写的内容还没有保存${res?.msg ? `：${res.msg}` : ''}。请点“下一步”保存`);
+  };
+
+  /** Saves the modules for the screenshot list, after the same checks as “下一步”. */
+  const saveModulesChecked = async (): Promise<boolean> => {
+    const mods = values().modules ?? [];
+    try {
+      await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+    } catch {
+      notify.error('请按提示修改标红的内容');
+      return false;
+    }
+    const ok = await saveModules();
+    if (ok) notify.success('功能模块已保存');
+    return ok;
   };
 
   const next = async () => {
@@ -257,6 +272,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
               <div style={{ height: 16 }} />
               <StaleModuleAlert formerNames={aiInfo.current?.modules.map((m) => m.name)} />
               <ModulesEditor onAiWritten={() => void saveModules()} />
+              <ScreenshotsPanel projectId={projectId} onSave={saveModulesChecked} />
             </>
           )}
 

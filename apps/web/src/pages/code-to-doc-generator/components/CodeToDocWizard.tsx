@@ -4,7 +4,7 @@ import { Alert, Button, Col, Collapse, Form, Input, Popconfirm, Row, Space, Step
 import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROJECT_LIMITS, type CodeUpload, type ProjectDetails } from '@mazhu/contracts';
-import { addCodeProject, editProject, generateProjectWord, getAiInformation, projectKeys, type StartOutcome } from '@/api/projects';
+import { addCodeProject, addCodeProjectDraft, editProject, generateProjectWord, getAiInformation, projectKeys, type StartOutcome } from '@/api/projects';
 import { notify } from '@/utils/notify';
 import AiNotice from '@/components/project/AiNotice';
 import ApplicationFormFields from '@/components/project/ApplicationFormFields';
@@ -17,6 +17,7 @@ import FormPreview from '@/components/project/FormPreview';
 import GeneratePanel from '@/components/project/GeneratePanel';
 import ModulesEditor from '@/components/project/ModulesEditor';
 import StaleModuleAlert from '@/components/project/StaleModuleAlert';
+import ScreenshotsPanel from '@/components/project/ScreenshotsPanel';
 import WizardAside from '@/components/project/WizardAside';
 import { canGenerate, checkProjectDraft } from '@/components/project/checks';
 import {
@@ -87,6 +88,32 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
     const res = await editProject({ id: projectId, ...toProjectInput(values(), upload.uploadId) });
     if (res?.code === 200) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) });
     return res?.code === 200;
+  };
+
+  /**
+   * Saves the project so the screenshots have screens to attach to: the modules of an existing project, or a new
+   * project kept as a draft (nothing is charged until “生成”).
+   */
+  const saveForScreenshots = async (): Promise<boolean> => {
+    if (!upload) return false;
+    const mods = values().modules ?? [];
+    try {
+      await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+    } catch {
+      notify.error('请按提示修改标红的内容');
+      return false;
+    }
+    if (projectId) {
+      const ok = await saveAll();
+      if (ok) notify.success('功能模块已保存');
+      return ok;
+    }
+    const res = await addCodeProjectDraft({ ...toProjectInput(values(), upload.uploadId), uploadId: upload.uploadId });
+    if (res?.code !== 200 || !res.data) return false;
+    setProjectId(res.data.project.id);
+    setParams({ id: String(res.data.project.id) }, { replace: true });
+    notify.success('项目已保存，可以上传截图了');
+    return true;
   };
 
   const next = async () => {
@@ -255,6 +282,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
               </div>
               <StaleModuleAlert />
               <ModulesEditor />
+              <ScreenshotsPanel projectId={projectId} onSave={saveForScreenshots} saveLabel={projectId ? '保存功能模块' : '保存项目'} />
             </>
           )}
 
