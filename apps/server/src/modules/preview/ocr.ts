@@ -13,7 +13,8 @@ export interface ScreenReader {
 /**
  * OCR of screenshots with tesseract.js and the simplified-Chinese model of the npm package
  * @tesseract.js-data/chi_sim (4.0.0_best_int, gzip), offline: nothing is downloaded at run time. One worker thread,
- * started on the first read (about 1 s) and kept; reads are queued one at a time (1–3 s each); `close()` ends the thread.
+ * started on the first read (about 1 s) and kept; reads are queued one at a time (1–3 s each: the whole screen as is
+ * and negated, then the top strip with the title bar or logo); `close()` ends the thread.
  */
 export function createScreenReader(): ScreenReader {
   let worker: Promise<Worker> | undefined;
@@ -44,6 +45,14 @@ export function createScreenReader(): ScreenReader {
         const [a, b] = [await grey.clone().png().toBuffer(), await grey.clone().negate({ alpha: false }).png().toBuffer()];
         const out = [...lines((await w.recognize(a)).data.text)];
         for (const l of lines((await w.recognize(b)).data.text)) if (!out.includes(l)) out.push(l);
+        // The title bar / logo strip, where a screen shows the software's name and version, read on its own: the
+        // sparse-text pass over the whole screen can miss light text on a coloured bar next to large blank areas.
+        const width = meta.width ?? 0;
+        const band = Math.min(meta.height ?? 0, Math.round(Math.min(Math.max((meta.height ?? 0) * 0.12, 60), 240)));
+        if (width > 0 && band > 0) {
+          const top = await sharp(image).extract({ left: 0, top: 0, width, height: band }).greyscale().png().toBuffer();
+          for (const l of lines((await w.recognize(top)).data.text)) if (!out.includes(l)) out.push(l);
+        }
         return out;
       });
       chain = run.catch(() => undefined);
