@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectTitle, launchBrowser, newPage } from './browser';
 import { registerAndLogin, signInPage, type Session } from './api';
 import { E2E_OPERATOR } from './global-setup';
 import { waitForGeneration } from './projects-ui';
+import { api as callApi, buildCompleteProject } from './project-api';
 
 /**
  * The points economy through the real UI in Chromium: a new user spends the free time, is refused on the next
@@ -27,60 +27,13 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 };
 
-interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
-
-async function api<T>(s: Session, url: string, body?: unknown): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { token: s.token, sessionid: s.sessionId };
-  let init: RequestInit = { headers };
-  if (body instanceof FormData) init = { method: 'POST', headers, body };
-  else if (body !== undefined) init = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) };
-  return (await (await fetch(new URL(url, base), init)).json()) as Envelope<T>;
-}
+const api = <T>(s: Session, url: string, body?: unknown) => callApi<T>(base, s, url, body);
 
 const MODULES = ['滑块验证', '验证码校验', '图片生成'];
 
 /** A complete project (real code of this repository, every form text) made through the API, as the wizard saves it. */
-async function buildProject(s: Session, name: string): Promise<number> {
-  const dir = path.resolve(import.meta.dirname, '../apps/server/src/modules/captcha');
-  const files: Record<string, Uint8Array> = {};
-  for (const f of fs.readdirSync(dir)) if (f.endsWith('.ts')) files[`captcha/${f}`] = fs.readFileSync(path.join(dir, f));
-  const form = new FormData();
-  form.append('file', new Blob([zipSync(files)]), 'captcha.zip');
-  form.append('fileName', 'captcha.zip');
-  const up = await api<{ uploadId: number }>(s, '/api/uploadCodeProject', form);
-  expect(up.code, up.msg).toBe(200);
-  let main = `本软件包括${MODULES.join('、')}等功能模块。`;
-  main += MODULES.map((m, i) => `（${i + 1}）${m}：用户在页面上发起请求后，软件按照预先定义的规则完成${m}相关的处理，并把结果以清晰的文字反馈给用户，出现错误时给出明确的提示。`).join('');
-  while (main.length < 620) main += '软件的各项功能相互衔接，使用者按照说明即可完成日常操作，无需额外配置。';
-  const res = await api<{ id: number }>(s, '/api/addProject', {
-    name,
-    version: 'V1.0',
-    category: '应用软件',
-    platform: 'Web',
-    description: '为网站提供滑块拼图与点选文字两种人机验证，防止批量注册与暴力登录。',
-    uploadId: up.data.uploadId,
-    form: {
-      completionDate: '2025-06-01',
-      purpose: '为网站提供人机验证，阻止自动化程序批量注册和登录',
-      domain: '互联网信息安全',
-      mainFunctions: main.slice(0, 1200),
-      techFeatures: '服务端生成拼图与文字图片，坐标加密传输，按客户端限流',
-      devHardware: 'CPU 2.0GHz，内存 8GB，硬盘 256GB',
-      runHardware: 'CPU 1.0GHz，内存 2GB',
-      devOs: 'Windows 11',
-      devTools: 'Visual Studio Code',
-      runPlatform: 'Linux',
-      runSupport: 'Node.js 20 及以上',
-    },
-    modules: MODULES.map((m) => ({ name: m, description: `${m}的说明：用户在页面上使用该功能，系统即时给出结果。`, operations: ['打开页面', `完成${m}`, '查看结果'] })),
-  });
-  expect(res.code, res.msg).toBe(200);
-  return res.data.id;
-}
+const buildProject = (s: Session, name: string) =>
+  buildCompleteProject(base, s, { name, modules: MODULES, codeDirs: ['apps/server/src/modules/captcha'], description: '为网站提供滑块拼图与点选文字两种人机验证，防止批量注册与暴力登录。' });
 
 async function waitState(s: Session, id: number, want: string) {
   for (let i = 0; i < 240; i++) {

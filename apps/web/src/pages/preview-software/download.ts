@@ -19,9 +19,13 @@ export function screenFileName(index: number, title: string, blob: Blob): string
 /** The folder and zip name: 软件全称_版本号_界面原型. */
 export const screensZipName = (name: string, version: string) => `${safe(name)}_${safe(version)}_界面原型`;
 
-/** Bytes of a `data:` URL (what POST /api/renderPreview answers). */
-export async function dataUrlToBlob(dataUrl: string): Promise<Blob> {
-  return (await fetch(dataUrl)).blob();
+/** Bytes of a base64 `data:` URL (what POST /api/renderPreview answers); decoded here, as the CSP's connect-src refuses data: URLs. */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const [head, b64 = ''] = dataUrl.split(',', 2);
+  const bin = atob(b64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return new Blob([bytes], { type: /^data:([^;,]+)/.exec(head)?.[1] ?? 'image/png' });
 }
 
 /** Saves one screen as a PNG (or JPEG for an uploaded screenshot kept as JPEG). */

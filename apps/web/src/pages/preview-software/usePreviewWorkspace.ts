@@ -312,7 +312,7 @@ export function usePreviewWorkspace() {
 
   /** The image of a screen as a Blob (local render, or the stored image read with the session headers). */
   const fileOf = async (s: WorkScreen): Promise<ScreenFile> => {
-    if ('local' in s.image) return { title: s.spec.title, blob: await dataUrlToBlob(s.image.local) };
+    if ('local' in s.image) return { title: s.spec.title, blob: dataUrlToBlob(s.image.local) };
     const url = s.image.remote;
     const blob = await queryClient.fetchQuery({ queryKey: previewKeys.image(url), queryFn: ({ signal }) => fetchScreenImage(url, signal), staleTime: Infinity });
     return { title: s.spec.title, blob };
