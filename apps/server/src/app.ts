@@ -24,7 +24,7 @@ import { readSetting } from './modules/admin/settings';
 import { seedContent } from './modules/content/content.seed';
 import { envelopePlugin } from './plugins/envelope';
 import { sessionPlugin } from './plugins/session';
-import { createLocalDiskStore } from './storage';
+import { createLocalDiskStore, createS3Store } from './storage';
 
 // Plain Chinese default messages for every zod schema that does not give its own (no type names, no "NaN").
 z.config({ localeError: plainChineseError as Parameters<typeof z.config>[0] extends { localeError?: infer E } ? E : never });
@@ -72,7 +72,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await migrate(handle);
   await seedContent(handle.db);
 
-  const blobs = createLocalDiskStore(path.join(config.dataDir, 'files'));
+  const blobs = config.s3 ? createS3Store(config.s3) : createLocalDiskStore(path.join(config.dataDir, 'files'));
   // The operator may switch the online AI off or change its model (setting `ai.provider`) without a restart.
   const ai = createSwitchableAiWriter(config.ai, () => readSetting<AiProviderSetting>(handle.db, 'ai.provider'), app.log);
   const cipher = createFieldCipher(config.dataEncryptionKey);

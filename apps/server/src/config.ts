@@ -46,6 +46,12 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  S3_ENDPOINT: z.string().url('S3_ENDPOINT 必须是网址，例如 http://127.0.0.1:9000').optional().or(z.literal('').transform(() => undefined)),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9._-]*\/)*$/, 'S3_PREFIX 须为小写字母、数字组成并以 / 结尾，例如 mazhu/').default(''),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   JOB_QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]{1,40}$/, 'JOB_QUEUE_PREFIX 只能包含字母、数字、- 和 _').default('mazhu'),
   OPERATOR_USERNAME: z.string().optional(),
@@ -92,6 +98,8 @@ export interface AppConfig {
   jobConcurrency: number;
   /** Limit of one generation attempt, in seconds (JOB_TIMEOUT_SECONDS, default 600); longer attempts fail and are retried. */
   jobTimeoutSeconds: number;
+  /** Shared object store for uploads and materials (S3_*); without it files live under `<dataDir>/files`. */
+  s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string };
   /** Key prefix of the BullMQ queue in Redis (JOB_QUEUE_PREFIX, default `mazhu`): one per deployment sharing a Redis. */
   queuePrefix: string;
   /** Bootstrap back-office operator (created or reset at start); none when unset. */
@@ -116,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError(`环境变量配置错误：\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.S3_ENDPOINT && (!e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('设置了 S3_ENDPOINT 时还须设置 S3_BUCKET、S3_ACCESS_KEY_ID 和 S3_SECRET_ACCESS_KEY');
+  }
   if (e.NODE_ENV === 'production') {
     if (e.CAPTCHA_TEST_MODE) throw new ConfigError('生产环境禁止开启 CAPTCHA_TEST_MODE（测试模式会泄露验证码答案）');
     if (e.OUTBOX) throw new ConfigError('生产环境禁止开启 OUTBOX（开发发件箱会泄露验证码）');
@@ -148,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism())),
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     queuePrefix: e.JOB_QUEUE_PREFIX,
+    s3: e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET ?? '', region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '', prefix: e.S3_PREFIX } : undefined,
     operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? parseEncryptionKey(e.DATA_ENCRYPTION_KEY)! : DEV_ENCRYPTION_KEY,
   };
