@@ -36,7 +36,7 @@ export async function screenshotProblem(file: File): Promise<string | null> {
 }
 
 /** One figure of the manual: its picture, whether it is the user's screenshot, the checks, upload / remove. */
-function ScreenSlot({ label, screen, onChanged }: { label: string; screen: ProjectScreen; onChanged: (s: ProjectScreen) => void }) {
+function ScreenSlot({ label, screen, diagram, onChanged }: { label: string; screen: ProjectScreen; diagram: boolean; onChanged: (s: ProjectScreen) => void }) {
   const image = useScreenImage(screen.imageUrl);
   const url = useObjectUrl(image.data);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
@@ -90,7 +90,7 @@ function ScreenSlot({ label, screen, onChanged }: { label: string; screen: Proje
           <span className="shot-label" title={label}>
             {label}
           </span>
-          {uploaded ? <Tag color="green">真实截图</Tag> : <Tag>原型图</Tag>}
+          {uploaded ? <Tag color="green">{diagram ? '您的图片' : '真实截图'}</Tag> : <Tag>{diagram ? '自动绘制' : '原型图'}</Tag>}
         </div>
         {shown.length > 0 && (
           <ul className="shot-checks" data-testid="shot-checks">
@@ -113,13 +113,13 @@ function ScreenSlot({ label, screen, onChanged }: { label: string; screen: Proje
             }}
           >
             <Button size="small" icon={<UploadOutlined />} loading={busy === 'upload'} data-testid="shot-upload">
-              {uploaded ? '更换截图' : '上传截图'}
+              {diagram ? (uploaded ? '更换图片' : '上传图片') : uploaded ? '更换截图' : '上传截图'}
             </Button>
           </Upload>
           {uploaded && (
-            <Popconfirm title="移除这张截图？" description="该界面将改回使用原型图。" okText="移除" cancelText="取消" onConfirm={() => void remove()}>
+            <Popconfirm title={diagram ? '移除这张图片？' : '移除这张截图？'} description={diagram ? '该图将改回自动绘制的版本。' : '该界面将改回使用原型图。'} okText="移除" cancelText="取消" onConfirm={() => void remove()}>
               <Button size="small" icon={<UndoOutlined />} loading={busy === 'remove'} disabled={busy === 'upload'} data-testid="shot-remove">
-                移除截图
+                {diagram ? '移除图片' : '移除截图'}
               </Button>
             </Popconfirm>
           )}
@@ -214,11 +214,13 @@ export default function ScreenshotsPanel({ projectId, onSave, saveLabel = '保�
               共 {screens.length} 张插图，已上传 <strong data-testid="shots-uploaded">{uploads}</strong> 张真实截图
               {screens.length - uploads > 0 ? `，${screens.length - uploads} 张使用原型图` : ''}
             </span>
-            <Link to={`/preview-software?project=${projectId}`}>在界面预览中调整原型图的主题与内容</Link>
+            <Link to={`/preview-software?project=${projectId}`} target="_blank" rel="noopener">
+              在界面预览中调整原型图的主题与内容
+            </Link>
           </div>
           <div className="shots-grid">
             {screens.map((s, i) => (
-              <ScreenSlot key={s.id} label={labelOf(s, i)} screen={s} onChanged={onChanged} />
+              <ScreenSlot key={s.id} label={labelOf(s, i)} screen={s} diagram={!preview.data?.hasUi} onChanged={onChanged} />
             ))}
           </div>
         </>

@@ -107,7 +107,7 @@ export default function PreviewSoftwarePage() {
       <PageHero title="高保真界面预览">
         按软件的功能模块生成登录界面、主界面和每个模块的界面原型，界面中的软件名称与版本号与申请表一致；可切换主题与主色、编辑界面元素、下载 PNG，或保存到项目供操作手册使用。
       </PageHero>
-      <div className="container pv-container page-body">
+      <div className={`container pv-container page-body ${ws ? 'pv-wide' : ''}`}>
         {!ws ? (
           <div className="pv-start">
             <div className="card">

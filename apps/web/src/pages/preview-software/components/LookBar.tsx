@@ -52,7 +52,7 @@ export default function LookBar(props: { theme: ThemeId; color: string; platform
       {hasUi && (
         <div className="pv-look-item">
           <span className="pv-look-label">平台</span>
-          <Select value={platform} disabled={disabled} options={PLATFORM_OPTIONS} onChange={(p) => onChange({ platform: p })} style={{ width: 150 }} data-testid="pv-platform" />
+          <Select value={platform} disabled={disabled} options={PLATFORM_OPTIONS} onChange={(p) => onChange({ platform: p })} style={{ width: 176 }} data-testid="pv-platform" />
         </div>
       )}
     </div>

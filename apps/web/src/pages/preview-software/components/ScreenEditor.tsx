@@ -35,8 +35,9 @@ function move<T>(list: T[], from: number, to: number): T[] {
 }
 
 /** Up / down / delete buttons of one element. */
-function ItemActions(props: { index: number; count: number; onMove: (to: number) => void; onRemove: () => void; what: string }) {
-  const { index, count, onMove, onRemove, what } = props;
+function ItemActions(props: { index: number; count: number; onMove: (to: number) => void; onRemove: () => void; what: string; name: string }) {
+  const { index, count, onMove, onRemove } = props;
+  const what = `${props.what}“${props.name || index + 1}”`;
   return (
     <span className="pv-item-actions">
       <Tooltip title="上移">
@@ -106,7 +107,7 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
             <div className="pv-item" key={i}>
               <div className="pv-item-row">
                 <Input size="small" value={f.label} maxLength={MAX.label} status={status(f.label)} placeholder="名称" onChange={(e) => setField(i, { label: e.target.value })} aria-label={`第 ${i + 1} 项名称`} />
-                <ItemActions index={i} count={spec.fields.length} what="字段" onMove={(to) => set({ fields: move(spec.fields, i, to) })} onRemove={() => set({ fields: spec.fields.filter((_, j) => j !== i) })} />
+                <ItemActions index={i} count={spec.fields.length} what="字段" name={f.label} onMove={(to) => set({ fields: move(spec.fields, i, to) })} onRemove={() => set({ fields: spec.fields.filter((_, j) => j !== i) })} />
               </div>
               <div className="pv-item-row">
                 <Input size="small" value={f.value} maxLength={MAX.value} placeholder="示例内容（可空）" onChange={(e) => setField(i, { value: e.target.value })} aria-label={`第 ${i + 1} 项内容`} />
@@ -141,6 +142,7 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
                 index={i}
                 count={spec.columns.length}
                 what="列"
+                name={c}
                 onMove={(to) => set({ columns: move(spec.columns, i, to), rows: spec.rows.map((r) => move(r, i, to)) })}
                 onRemove={() => set({ columns: spec.columns.filter((_, j) => j !== i), rows: spec.rows.map((r) => r.filter((_, j) => j !== i)) })}
               />
@@ -169,13 +171,13 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
                 onChange={(e) => set({ buttons: spec.buttons.map((x, j) => (j === i ? e.target.value : x)) })}
                 aria-label={`第 ${i + 1} 个按钮`}
               />
-              <ItemActions index={i} count={spec.buttons.length} what="按钮" onMove={(to) => set({ buttons: move(spec.buttons, i, to) })} onRemove={() => set({ buttons: spec.buttons.filter((_, j) => j !== i) })} />
+              <ItemActions index={i} count={spec.buttons.length} what="按钮" name={b} onMove={(to) => set({ buttons: move(spec.buttons, i, to) })} onRemove={() => set({ buttons: spec.buttons.filter((_, j) => j !== i) })} />
             </div>
           ))}
         </Section>
       )}
 
-      {!el.fields && !el.columns && !el.buttons && <p className="muted pv-hint">这张{spec.kind === 'main' ? '首页' : '结构图'}由项目的功能模块自动生成，可修改标题。</p>}
+      {!el.fields && !el.columns && !el.buttons && <p className="muted pv-hint">结构图由项目的功能模块自动绘制，这里可修改标题。</p>}
     </fieldset>
   );
 }

@@ -96,7 +96,7 @@ function CasePicker({ onOpen, busy }: { onOpen: (input: TryInput) => void; busy:
           <div className="pv-case-bar" style={{ background: /^#[0-9a-f]{6}$/i.test(c.coverColor) ? c.coverColor : undefined }} />
           <div className="pv-case-name">{c.name}</div>
           <div className="muted pv-case-meta">
-            {c.version} · {PLATFORMS[input.platform].label} · {input.modules.length} 个模块
+            {c.version} · {PLATFORMS[input.platform].label} · {input.modules.length}&nbsp;个模块
           </div>
           <div className="pv-case-tags">
             {c.modules.slice(0, 4).map((m) => (
