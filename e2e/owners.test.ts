@@ -49,6 +49,8 @@ afterAll(async () => {
 const shot = async (page: Page, name: string, fullPage = true) => {
   if (shots) await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage });
 };
+/** Keeps a downloaded file beside the screenshots (to render and look at). */
+const keep = (name: string, data: Uint8Array) => shots && fs.writeFileSync(path.join(shots, name), data);
 
 /** The text of a PDF with every space and line break removed (table cells and wrapped lines read as one string). */
 const pdfText = (data: Uint8Array) => pdfPages(data).join('').replace(/\s+/g, '');
@@ -221,6 +223,7 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
       await shot(contracts, 'contract-list');
       const coop = await downloadContractPdf(contracts, '合作开发协议');
       expect(coop.name).toBe(`${name}_${version}_合作开发协议.pdf`);
+      keep('contract-cooperation.pdf', coop.data);
       if (PDF) {
         const text = pdfText(coop.data);
         for (const s of [COMPANY.name, INLINE.name, name, COMPANY.idNumber, INLINE.idNumber]) expect(text).toContain(s);
@@ -238,6 +241,7 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
       await expect(report.locator('[data-code="CONTRACT_COOPERATION"]').getAttribute('data-testid')).resolves.toBe('report-info');
       const zip = readZip((await downloadFrom(page, 'download-materials')).data);
       const prefix = `${name}_${version}_`;
+      keep('application-form.pdf', zip[`${prefix}申请表.pdf`]);
       expect(Object.keys(zip)).toEqual(expect.arrayContaining([`${prefix}申请表.pdf`, `${prefix}合作开发协议.pdf`, `${prefix}合作开发协议.docx`]));
       const json = JSON.parse(new TextDecoder().decode(zip[`${prefix}申请表.json`])) as { owners: { name: string; idNumber: string; category: string }[] };
       expect(json.owners.map((o) => [o.name, o.category, o.idNumber])).toEqual([
@@ -322,6 +326,7 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
       await drawer.waitFor({ state: 'hidden' });
       const pdf = await downloadContractPdf(page, '委托开发合同');
       expect(pdf.name).toBe(`${name}_${version}_委托开发合同.pdf`);
+      keep('contract-commission.pdf', pdf.data);
       if (PDF) {
         const text = pdfText(pdf.data);
         for (const s of [COMPANY.name, CONTRACTOR.name, name, '2024年2月1日']) expect(text).toContain(s);
