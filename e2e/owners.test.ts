@@ -312,10 +312,12 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
       await page.goto('/settings/contract');
       await expectTitle(page, '合同下载');
       const drawer = await fillContract(page, { type: '委托开发合同', project: `${name} ${version}`, partyA: [COMPANY.name], partyB: [CONTRACTOR.name], signDate: '2024-07-01' });
+      await expect.poll(() => drawer.locator('.ant-form-item', { has: page.locator('#signDate') }).innerText()).toContain('须早于开发完成日期（2024-06-30）');
       await drawer.getByRole('button', { name: '生成 PDF 和 Word' }).click();
       await expect
-        .poll(() => toast(page).innerText())
-        .toBe('委托开发合同的签订日期（2024-07-01）须早于开发完成日期（2024-06-30）：合作开发、委托开发的合同应在软件开发完成前签订');
+        .poll(() => drawer.locator('#signDate_help .ant-form-item-explain-error').innerText())
+        .toBe('须早于开发完成日期（2024-06-30）');
+      await shot(page, 'contract-date-refused');
       await page.locator('#signDate').click();
       await page.keyboard.press('ControlOrMeta+a');
       await page.keyboard.type('2024-02-01');

@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { ApiCode, CONTRACT_LIMITS, CONTRACT_TYPE_META, CONTRACT_TYPES, ownerLabel, type ContractListItem, type ContractTemplateQuery, type ContractType } from '@mazhu/contracts';
 import { addContract, contractKeys, delContract, downloadContract, useContractList, useContractTemplate } from '@/api/contracts';
 import { useOwnerList } from '@/api/owners';
-import { useProjectList } from '@/api/projects';
+import { useProjectDetails, useProjectList } from '@/api/projects';
 import RichHtml from '@/components/RichHtml';
 import { notify } from '@/utils/notify';
 import '@/components/project/project.css';
@@ -144,6 +144,15 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
   const preview = useContractTemplate(open ? debounced : undefined);
   const ownerOptions = useMemo(() => (owners.data?.list ?? []).map((o) => ({ value: o.id, label: ownerLabel(o) })), [owners.data]);
   const projectOptions = (projects.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.name} ${p.version}` }));
+  const completionDate = useProjectDetails(values?.projectId).data?.form.completionDate;
+  /** The server's signing-date rule against the chosen project's 开发完成日期, checked as the user picks the date. */
+  const signDateProblem = (d?: Dayjs): string | undefined => {
+    const sign = day(d);
+    if (!sign || !completionDate || !meta.dateRule) return undefined;
+    if (meta.dateRule === 'before-completion' && sign >= completionDate) return `须早于开发完成日期（${completionDate}）`;
+    if (meta.dateRule === 'after-completion' && sign < completionDate) return `不能早于开发完成日期（${completionDate}）`;
+    return undefined;
+  };
 
   const submit = async () => {
     // A failed validation shows under the fields and rejects: nothing to send.
@@ -216,8 +225,21 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
                 <Form.Item
                   name="signDate"
                   label="签订日期"
-                  rules={[{ required: true, message: '请选择签订日期' }]}
-                  extra={meta.dateRule === 'before-completion' ? '须早于开发完成日期' : meta.dateRule === 'after-completion' ? '不能早于开发完成日期' : undefined}
+                  dependencies={['projectId', 'type']}
+                  rules={[
+                    { required: true, message: '请选择签订日期' },
+                    {
+                      validator: (_, d?: Dayjs) => {
+                        const problem = signDateProblem(d);
+                        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+                      },
+                    },
+                  ]}
+                  extra={
+                    meta.dateRule && !signDateProblem(values?.signDate)
+                      ? `${meta.dateRule === 'before-completion' ? '须早于' : '不能早于'}开发完成日期${completionDate ? `（${completionDate}）` : ''}`
+                      : undefined
+                  }
                 >
                   <DatePicker style={{ width: '100%' }} maxDate={dayjs().add(1, 'year')} />
                 </Form.Item>
