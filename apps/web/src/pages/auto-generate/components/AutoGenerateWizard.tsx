@@ -5,6 +5,7 @@ import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined } from '@ant-desig
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiInformation, CodeUpload, ProjectDetails } from '@mazhu/contracts';
 import { addProject, editAiJsonText, editProject, generateProjectWord, getAiInformation, projectKeys } from '@/api/projects';
+import { previewKeys } from '@/api/preview';
 import { notify } from '@/utils/notify';
 import AiNotice from '@/components/project/AiNotice';
 import ApplicationFormFields from '@/components/project/ApplicationFormFields';
@@ -99,6 +100,8 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     const ok = (await editProject({ id: projectId, modules: toModuleInputs(values().modules) }))?.code === 200;
     // Best effort: the stored AI information follows the user's edits (the project's fields are what counts).
     if (ok && aiInfo.current) void editAiJsonText(projectId, toAiInformation(values(), aiInfo.current)).catch(() => undefined);
+    // The screenshot list follows the saved modules.
+    if (ok) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) }).then(() => queryClient.invalidateQueries({ queryKey: previewKeys.project(projectId) }));
     return ok;
   };
 
