@@ -210,7 +210,8 @@ export function usePreviewWorkspace() {
     projectSource: details.source,
     app: { name: p.name, version: p.version, platform: p.platform, shortName: details.shortName || undefined },
     theme: p.theme,
-    color: p.color,
+    // A colour equal to the theme's own is shown as "theme colour".
+    color: p.color && p.color.toLowerCase() !== themePrimary(p.theme).toLowerCase() ? p.color : '',
     menu: p.hasUi ? details.modules.map((m) => m.name).slice(0, 30) : [],
     hasUi: p.hasUi,
     screens: p.screens.map(fromProjectScreen),
@@ -282,9 +283,9 @@ export function usePreviewWorkspace() {
   const save = async (): Promise<boolean> => {
     const w = latest.current;
     if (!w || w.mode !== 'project' || !w.projectId) return false;
-    const invalid = w.screens.find((s) => !ZScreenSpec.safeParse(s.spec).success);
-    if (invalid) {
-      notify.warning(`“${invalid.spec.title || '未命名界面'}”有未填写的元素名称，请补全后再保存`);
+    const invalid = w.screens.findIndex((s) => !ZScreenSpec.safeParse(s.spec).success);
+    if (invalid >= 0) {
+      notify.warning(`图${invalid + 1}${w.screens[invalid].spec.title ? `“${w.screens[invalid].spec.title}”` : ''}有未填写的名称（标题、字段、列或按钮），请补全后再保存`);
       return false;
     }
     setBusy('saving');
@@ -299,7 +300,7 @@ export function usePreviewWorkspace() {
       if (res?.code !== 200 || !res.data) return false;
       revs.current.clear();
       queryClient.setQueryData(previewKeys.project(w.projectId), res.data);
-      setWs({ ...fromPreview(res.data, { shortName: w.app.shortName ?? '', source: w.projectSource, modules: w.menu.map((name) => ({ name })) }), color: res.data.color });
+      setWs(fromPreview(res.data, { shortName: w.app.shortName ?? '', source: w.projectSource, modules: w.menu.map((name) => ({ name })) }));
       notify.success(res.msg || '界面已保存到项目');
       return true;
     } catch (err) {
