@@ -248,6 +248,8 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
         [COMPANY.name, '企业法人', COMPANY.idNumber],
         [INLINE.name, '自然人', INLINE.idNumber],
       ]);
+      const formDocx = new TextDecoder().decode(readZip(zip[`${prefix}申请表.docx`])['word/document.xml']);
+      for (const s of [COMPANY.name, COMPANY.idNumber, INLINE.name, INLINE.idNumber]) expect(formDocx).toContain(s);
       if (PDF) {
         const form = pdfText(zip[`${prefix}申请表.pdf`]);
         for (const s of [COMPANY.name, '企业法人', '统一社会信用代码', COMPANY.idNumber, `${COMPANY.province}${COMPANY.city}`, INLINE.name, INLINE.idNumber]) expect(form).toContain(s);
