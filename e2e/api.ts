@@ -101,8 +101,3 @@ export async function signInPage(page: Page, s: Session): Promise<void> {
     for (const [key, value] of list) localStorage.setItem(key, JSON.stringify({ value, expire: null }));
   }, entries);
 }
-
-/** POSTs JSON as the signed-in user of `s` (the app's token and sessionid headers); answers the envelope. */
-export function signedPost<T>(base: string, s: Session, path: string, body: unknown): Promise<Envelope<T>> {
-  return call<Envelope<T>>(base, path, { method: 'POST', headers: { 'content-type': 'application/json', token: s.token, sessionid: s.sessionId }, body: JSON.stringify(body) });
-}

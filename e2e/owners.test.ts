@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerAndLogin, signInPage, signedPost, type Session } from './api';
+import { registerAndLogin, signInPage, type Session } from './api';
+import { api } from './project-api';
 import { choose, expectTitle, launchBrowser, newPage, settled } from './browser';
 import { hasPdftotext, pdfPages, readZip, tempDir, zipFolder } from './projects-fixtures';
 import { addModulesByHand, downloadFrom, isAiServed, typeDate, uploadCode, waitForAi, waitForGeneration, writeByHand } from './projects-ui';
@@ -277,7 +278,7 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
     'adds the 委托方 inline in /code-to-doc-generator; the 委托开发 project gets its contract, dated before completion, from /settings/contract',
     async () => {
       const session: Session = await registerAndLogin(base, '委托开发用户');
-      const developer = await signedPost<{ id: number }>(base, session, '/api/addIntellectual', { ...CONTRACTOR, category: '企业法人', nationality: '中国', idType: '统一社会信用代码' });
+      const developer = await api<{ id: number }>(base, session, '/api/addIntellectual', { ...CONTRACTOR, category: '企业法人', nationality: '中国', idType: '统一社会信用代码' });
       expect(developer.code, developer.msg).toBe(200);
       const { context, page } = await newPage(browser, base);
       const errors = pageErrors(page);
