@@ -335,6 +335,8 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
   }
   chapters.push({ title: form === 'web-admin' || form === 'website' ? '安装与登录' : '安装与启动', sections: start });
   if (p.modules.length === 0) warnings.push('项目未填写功能模块，操作手册缺少功能说明章节的内容');
+  const bare = p.modules.filter((m, i) => m.operations.length === 0 && !screenFigure(p, 'module', i)?.steps.length).map((m) => m.name);
+  if (bare.length) warnings.push(`这些功能模块没有写明操作，手册中只有模块名称和说明：${bare.join('、')}。请在功能模块中补充每个模块的操作步骤（手册不会替您编写）`);
   chapters.push({
     title: '功能模块',
     sections: p.modules.map((m, i) => {

@@ -81,6 +81,7 @@ describe('operation manual', () => {
     const text = m.pages.flatMap((p) => p.lines.map((l) => (l.kind === 'text' ? l.text : ''))).join('\n');
     expect(text).not.toMatch(/管理员分配的账号|第\d章 常见问题/);
     expect(m.warnings.join()).toMatch(/未写登录步骤/);
+    expect(m.warnings.join()).not.toMatch(/没有写明操作/);
     const pdf = await renderManualPdf(m);
     const exp = { label: '操作手册', header: m.header, pages: m.pages.length, numberedFrom: 2, minLinesPerPage: 30, exemptPages: manualExemptPages(m), plannedLines: manualPlannedLines(m), detectImages: true };
     const r = await verifyPdf(pdf, exp);
@@ -92,6 +93,14 @@ describe('operation manual', () => {
       const lo = await verifyPdf(docxToPdf(await renderManualDocx(m)), { ...exp, label: '操作手册(DOCX)' });
       expect(lo.items.filter((i) => !i.ok)).toEqual([]);
     }
+  });
+
+  it('names the modules that have no operations instead of writing steps for them', () => {
+    const bare = { ...project, modules: [{ ...project.modules[0], operations: [] }, ...project.modules.slice(1)] };
+    const m = buildManual(bare);
+    const w = m.warnings.find((x) => x.includes('没有写明操作'));
+    expect(w).toContain(project.modules[0].name);
+    for (const x of project.modules.slice(1)) expect(w).not.toContain(`、${x.name}`);
   });
 });
 

@@ -10,7 +10,6 @@ import {
   WEAK_WORDS,
   EMBEDDED_CONCEPTS,
   EN_NOUNS,
-  actionOps,
   type Concept,
   type DomainKey,
   type OpKey,
@@ -67,10 +66,8 @@ export interface DraftModule {
   /** First time the module was seen (lower first). */
   seen: number;
   concept?: Concept;
-  /** Where it came from; platform modules only fill up to the minimum. */
-  source: 'code' | 'text' | 'platform';
-  /** Operations already in the order of use (platform modules with their own operations). */
-  fixedOrder?: boolean;
+  /** Where it came from: the code analysis, or the user's own text (description, keywords = the user's module names). */
+  source: 'code' | 'text';
 }
 
 export interface ProjectFacts {
@@ -298,61 +295,6 @@ export function conceptsInText(text: string, embedded: boolean): Concept[] {
 // ---------------------------------------------------------------------------------------------------------------
 // Modules
 
-/** Modules typical of a platform, used only to reach 5 modules; names adapted to the platform. */
-type PlatformOverride = { name?: string; does?: string; ops?: string[] };
-const PLATFORM_MODULES: Record<PlatformKey, Array<[string, PlatformOverride?]>> = {
-  web: [['login'], ['user'], ['role'], ['setting'], ['log'], ['dashboard'], ['notice'], ['dept'], ['menu'], ['help']],
-  mobile: [
-    ['login'],
-    ['dashboard'],
-    ['profile'],
-    ['message'],
-    ['setting', { name: '设置', does: '调整软件的使用偏好与账号相关设置' }],
-    ['search'],
-    ['feedback'],
-    ['help'],
-  ],
-  miniprogram: [
-    ['login', { name: '微信授权登录', does: '通过微信授权完成登录，识别当前使用者', ops: ['微信授权登录', 'logout'] }],
-    ['dashboard'],
-    ['profile', { name: '我的' }],
-    ['message'],
-    ['search'],
-    ['feedback'],
-    ['help'],
-  ],
-  desktop: [
-    ['login'],
-    ['dashboard', { name: '主界面', does: '作为软件启动后的主窗口，集中提供各功能入口' }],
-    ['setting'],
-    ['log'],
-    ['help', { name: '帮助与关于', does: '提供使用说明并显示软件名称与版本信息' }],
-    ['user'],
-    ['search'],
-  ],
-  embedded: [
-    ['init'],
-    ['setting', { name: '参数配置', does: '设置并保存设备运行所需的参数', ops: ['设置运行参数', '保存参数'] }],
-    ['comm'],
-    ['monitor', { name: '运行状态监测', does: '检测设备的运行状态并在异常时给出提示', ops: ['检测运行状态', '异常状态提示'] }],
-    ['fault'],
-    ['nvstore'],
-    ['power'],
-  ],
-  service: [
-    ['login', { name: '接口鉴权', does: '校验调用方的身份凭证，拒绝未授权的访问', ops: ['校验调用凭证', '拒绝未授权请求'] }],
-    ['openapi'],
-    ['setting', { name: '配置管理', does: '维护服务运行所需的配置项' }],
-    ['log', { name: '日志记录', does: '记录接口调用与运行过程中的日志' }],
-    ['monitor', { name: '运行监控', does: '提供服务运行状态的查询', ops: ['查询运行状态', '刷新监控数据'] }],
-    ['cache'],
-    ['queue'],
-  ],
-  library: [],
-  cli: [],
-  generic: [['dashboard', { name: '主界面' }], ['setting'], ['help'], ['log'], ['search'], ['login']],
-};
-
 /** Display order groups: entry first, business next, administration last. */
 const ENTRY = new Set(['login', 'register', 'init', 'dashboard']);
 const ADMIN = new Set([
@@ -366,10 +308,6 @@ const OP_ORDER: OpKey[] = [
   'monitor', 'control', 'config', 'start', 'run', 'import', 'export', 'upload', 'download', 'print', 'preview', 'sync', 'stat',
   'sort', 'backup', 'restore', 'bind', 'read', 'clear', 'share', 'favorite',
 ];
-
-function conceptOps(con: Concept): Operation[] {
-  return con.ops.map((o) => (o in OP_TEXT ? { key: o as OpKey, text: OP_TEXT[o as OpKey](con.obj) } : { text: o }));
-}
 
 class ModuleSet {
   private byKey = new Map<string, DraftModule>();
@@ -387,11 +325,14 @@ class ModuleSet {
   concept(con: Concept, source: DraftModule['source'], basis: string, weight: number, ops: Operation[] = [], name?: string): DraftModule {
     let m = this.byKey.get(con.key);
     if (!m) {
-      m = { key: con.key, name: con.name, obj: con.obj, does: con.does, ops: [], basis: [], weight: 0, seen: this.counter++, concept: con, source };
+      // What a concept "does" is said only of code that shows it; a module the user only named has no such sentence.
+      m = { key: con.key, name: con.name, obj: con.obj, does: source === 'code' ? con.does : '', ops: [], basis: [], weight: 0, seen: this.counter++, concept: con, source };
       this.byKey.set(con.key, m);
     }
-    if (source !== 'platform' && m.source === 'platform') m.source = source;
-    if (source === 'code') m.source = 'code';
+    if (source === 'code') {
+      m.source = 'code';
+      m.does ||= con.does;
+    }
     m.weight += weight;
     if (basis && !m.basis.includes(basis)) m.basis.push(basis);
     m.ops.push(...ops);
@@ -475,15 +416,9 @@ function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void 
     if (cons.length > 0 && menuLike) {
       set.concept(cons[0], 'code', `菜单:${leaf}`, nice ? 4 : 2, [], nice);
     } else if (nice && cons.length === 0) {
-      const name = nice;
-      const m = ACTION_RE.exec(name);
-      const x = m ? name.slice(0, -m[1].length) || name : name;
-      set.other(
-        `m:${name}`,
-        { name, obj: x, does: '', ops: (m ? actionOps(m[1], x) : [`查看${name}`]).map((t) => ({ text: t })), source: 'code' },
-        `菜单:${leaf}`,
-        4,
-      );
+      // A menu entry proves the page exists, not what can be done on it: no operation is guessed from its title.
+      const m = ACTION_RE.exec(nice);
+      set.other(`m:${nice}`, { name: nice, obj: m ? nice.slice(0, -m[1].length) || nice : nice, does: '', ops: [], source: 'code' }, `菜单:${leaf}`, 4);
     }
   }
 }
@@ -526,66 +461,61 @@ function textConcepts(text: string, embedded: boolean): Concept[] {
 
 function addText(set: ModuleSet, label: string, text: string, weight: number, embedded: boolean): void {
   for (const phrase of featurePhrases(text)) {
-    const cons = textConcepts(phrase, embedded);
+    const verb = VERB_START.exec(phrase)?.[1];
+    const verbFirst = !!verb && !phrase.endsWith('管理');
+    // In "设置预算" the leading verb is the operation and 预算 the object: 设置 does not make a 系统设置 module.
+    const cons = textConcepts(verbFirst ? phrase.slice(verb.length) : phrase, embedded);
     const action = ACTION_RE.exec(phrase)?.[1];
     if (cons.length > 0) {
       const con = cons[0];
       const isAliasOnly = con.cn.includes(phrase) || con.en.includes(phrase.toLowerCase());
-      const verbFirst = VERB_START.test(phrase) && !phrase.endsWith('管理');
       if (!action && !verbFirst && !isAliasOnly && !/(模块|中心|系统)$/.test(phrase)) continue;
       const ops: Operation[] = ((action && action !== '管理') || verbFirst) && !isAliasOnly ? [{ text: phrase }] : [];
-      const at = con.cn.map((w) => phrase.indexOf(w)).filter((i) => i >= 0);
-      const from = at.length > 0 ? Math.min(...at) : 0;
-      const named = phrase.slice(from);
-      const name = action === '管理' && named.length <= 10 ? named : undefined;
+      const aliases = con.cn.filter((w) => phrase.includes(w)).sort((a, b) => phrase.indexOf(a) - phrase.indexOf(b));
+      const named = aliases.length ? phrase.slice(phrase.indexOf(aliases[0])) : phrase;
+      // The module carries the user's word: "收支" gives 收支管理, not the dictionary's 财务管理.
+      const ownWord = !text.includes(con.name.replace(/(管理|中心|模块)$/u, '')) && aliases[0] ? `${aliases[0]}管理` : undefined;
+      const name = action === '管理' && named.length <= 10 ? named : ownWord;
       const m = set.concept(con, 'text', `${label}:${phrase}`, weight, ops);
       if (name && m.basis.length === 1) m.name = name;
     } else if (LEAD_VERB.test(phrase)) {
-      const [, verb, x] = LEAD_VERB.exec(phrase)!;
-      const noun = verb === '查看' || verb === '浏览' ? '查询' : verb;
+      const [, lead, x] = LEAD_VERB.exec(phrase)!;
+      const noun = lead === '查看' || lead === '浏览' ? '查询' : lead;
       const name = `${x}${noun}`;
       set.other(`t:${name}`, { name, obj: x, does: '', ops: [{ text: phrase }], source: 'text' }, `${label}:${phrase}`, weight);
     } else if (action && phrase.length >= 3) {
+      // "违章查询" names a function; which steps it has is the user's to say, so none is guessed.
       const x = phrase.slice(0, -action.length);
       if (x.length < 1) continue;
-      set.other(
-        `t:${phrase}`,
-        { name: phrase, obj: x, does: '', ops: actionOps(action, x).map((t) => ({ text: t })), source: 'text' },
-        `${label}:${phrase}`,
-        weight,
-      );
+      set.other(`t:${phrase}`, { name: phrase, obj: x, does: '', ops: [], source: 'text' }, `${label}:${phrase}`, weight);
     }
   }
 }
 
-/** Keywords that describe the software rather than name a function (tags, industries, qualities). */
-const NOT_A_MODULE = /^(APP|游戏|教育|金融|医疗|地理信息|云计算|信息安全|大数据|人工智能|VR|5G|小程序|物联网|智慧城市)$|架构|并发|性能|稳定|高效|技术|框架|开源|跨平台|响应式|可靠|易用|安全性/i;
+/** Keywords that describe the software rather than name a function (tags, industries, qualities): "金融科技", "高并发". */
+const NOT_A_MODULE =
+  /^(APP|游戏|教育|金融|医疗|地理信息|云计算|信息安全|大数据|人工智能|VR|5G|小程序|物联网|智慧城市)$|(科技|行业|领域|产业|赛道)$|架构|并发|性能|稳定|高效|技术|框架|开源|跨平台|响应式|可靠|易用|安全性/i;
 
-/** A keyword (the projects module passes the user's own module names as keywords) as a module. */
+/**
+ * A keyword (the projects module passes the user's own module names as keywords) as a module under the user's own
+ * name, with no operation and no "does" sentence: the keyword shows that the module exists, not what it does.
+ */
 function addKeyword(set: ModuleSet, kw: string, embedded: boolean): void {
   if (!kw || NOT_A_MODULE.test(kw) || Object.values(DOMAINS).some((d) => d.words.includes(kw))) return;
   const con = textConcepts(kw, embedded)[0];
-  // "用户管理" or "订单" is the concept itself; "合同模板管理" is the user's own module and keeps its own words.
-  if (con && (con.name === kw || con.cn.some((w) => kw === w || kw === `${w}管理`) || con.en.includes(kw.toLowerCase()))) {
+  if (con && con.en.includes(kw.toLowerCase())) {
     set.concept(con, 'text', `关键词:${kw}`, 3);
     return;
   }
   if (!/^[\u3400-\u9fffA-Za-z0-9]{2,12}$/.test(kw) || !/[\u3400-\u9fff]/.test(kw) || languagesInText(kw).length > 0) return;
+  // "用户管理" or "订单" is the concept itself (it merges with the description's mention); "合同模板管理" stays the user's own.
+  if (con && (con.name === kw || con.cn.some((w) => kw === w || kw === `${w}管理`))) {
+    set.concept(con, 'text', `关键词:${kw}`, 3, [], kw);
+    return;
+  }
   const action = ACTION_RE.exec(kw)?.[1];
   const x = action ? kw.slice(0, -action.length) || kw : kw;
-  set.other(
-    `k:${kw}`,
-    {
-      name: kw,
-      obj: x,
-      does: action === '管理' ? `维护${x}相关信息` : '',
-      ops: (action ? actionOps(action, x) : []).map((t) => ({ text: t })),
-      source: 'text',
-      concept: con ? { ...con, ops: [] } : undefined,
-    },
-    `关键词:${kw}`,
-    3,
-  );
+  set.other(`k:${kw}`, { name: kw, obj: x, does: '', ops: [], source: 'text', concept: con ? { ...con, ops: [] } : undefined }, `关键词:${kw}`, 3);
 }
 
 /** True when a user's module name and a code module name the same thing ("用户管理" vs a unit labelled 用户信息). */
@@ -596,11 +526,6 @@ function nameMatchesUnit(kw: string, m: DraftModule): boolean {
   return a.length >= 2 && (a === b || a.includes(b) || b.includes(a));
 }
 
-function addName(set: ModuleSet, name: string, embedded: boolean): void {
-  const core = name.replace(/(管理)?(系统|软件|平台|小程序|App|APP)$/, '');
-  for (const con of textConcepts(core, embedded)) set.concept(con, 'text', `名称:${name}`, 6);
-}
-
 function finishOps(m: DraftModule): void {
   let ops = uniq(m.ops, (o) => o.key ?? o.text);
   if (m.key.startsWith('u:')) {
@@ -608,11 +533,9 @@ function finishOps(m: DraftModule): void {
     m.ops = ops.sort((a, b) => (a.key ? OP_ORDER.indexOf(a.key) : 100) - (b.key ? OP_ORDER.indexOf(b.key) : 100)).slice(0, 10);
     return;
   }
+  // Only the operations the input names (a route's verb, a phrase of the user's text); a module with none keeps none.
   ops = ops.filter((o) => !o.key || !ops.some((p) => p !== o && !p.key && p.text === o.text));
-  const core = m.concept ? conceptOps(m.concept) : [];
-  if (ops.length < 2 && core.length > 0) ops = uniq([...ops, ...core], (o) => o.key ?? o.text).slice(0, Math.max(3, ops.length));
-  if (ops.length < 2 && core.length === 0) ops = uniq([...ops, { key: 'query' as OpKey, text: OP_TEXT.query(m.obj) }, { key: 'detail' as OpKey, text: OP_TEXT.detail(m.obj) }], (o) => o.key ?? o.text);
-  const rank = (o: Operation) => (m.fixedOrder ? 0 : o.key ? OP_ORDER.indexOf(o.key) : 100);
+  const rank = (o: Operation) => (o.key ? OP_ORDER.indexOf(o.key) : 100);
   m.ops = ops
     .map((o, i) => ({ o, i }))
     .sort((a, b) => rank(a.o) - rank(b.o) || a.i - b.i)
@@ -621,11 +544,12 @@ function finishOps(m: DraftModule): void {
 }
 
 /**
- * Derives 5–12 functional modules: from the code analysis (controllers, routes, pages, entities, menus), the name,
- * the description and keywords; modules typical of the platform only fill up to 5. Ranked by evidence, shown in
- * the order of use (entry, business, administration).
+ * Derives at most 12 functional modules, each from evidence: the code analysis (units, controllers, routes, pages,
+ * entities, menus), the description's feature phrases and the keywords (the user's module names). The software's name
+ * alone yields none, and no module is added because software of its kind "usually has" it. Ranked by evidence,
+ * shown in the order of use (entry, business, administration).
  */
-export function deriveModules(input: AiProjectInput, platform: PlatformKey, minModules = 0): DraftModule[] {
+export function deriveModules(input: AiProjectInput, platform: PlatformKey): DraftModule[] {
   const embedded = platform === 'embedded';
   const units = input.codeAnalysis?.units ?? [];
   if (units.length) {
@@ -642,7 +566,6 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey, minM
     return all;
   }
   const set = new ModuleSet();
-  addName(set, input.name, embedded);
   if (input.description) addText(set, '描述', input.description, 5, embedded);
   for (const k of input.keywords ?? []) addKeyword(set, k.trim(), embedded);
   if (input.codeAnalysis) addCode(set, input.codeAnalysis, embedded);
@@ -651,26 +574,8 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey, minM
   const strong = found.filter((m) => !(m.key.startsWith('x:') && m.basis.length < 2));
   const weakUnknown = found.filter((m) => m.key.startsWith('x:') && m.basis.length < 2);
   const ranked = [...strong.sort((a, b) => b.weight - a.weight || a.seen - b.seen), ...weakUnknown.sort((a, b) => b.weight - a.weight || a.seen - b.seen)];
-  let chosen = ranked.slice(0, 12).filter((m, i) => i < 5 || strong.includes(m));
+  const chosen = uniq(ranked.slice(0, 12).filter((m, i) => i < 5 || strong.includes(m)), (m) => m.name);
 
-  if (chosen.length < minModules) {
-    const byKey = new Map(CONCEPTS.map((con) => [con.key, con]));
-    for (const [key, over] of PLATFORM_MODULES[platform]) {
-      if (chosen.length >= minModules) break;
-      if (chosen.some((m) => m.key === key)) continue;
-      const con = byKey.get(key);
-      if (!con) continue;
-      const m = set.concept(con, 'platform', `平台:${PLATFORM_LABELS[platform] || '通用'}`, 0);
-      if (over?.name) m.name = over.name;
-      if (over?.does) m.does = over.does;
-      if (over?.ops) {
-        m.ops = over.ops.map((o) => (o in OP_TEXT ? { key: o as OpKey, text: OP_TEXT[o as OpKey](con.obj) } : { text: o }));
-        m.fixedOrder = true;
-      }
-      chosen.push(m);
-    }
-  }
-  chosen = uniq(chosen, (m) => m.name);
   for (const m of chosen) finishOps(m);
   const group = (m: DraftModule) => (ENTRY.has(m.key) ? 0 : ADMIN.has(m.key) ? 2 : 1);
   return chosen.sort((a, b) => group(a) - group(b) || b.weight - a.weight || a.seen - b.seen);
@@ -687,20 +592,20 @@ function detectDomain(input: AiProjectInput, modules: DraftModule[]): { key?: Do
   }
   for (const m of modules) {
     const d = m.concept?.domain;
-    if (d && m.source !== 'platform') score.set(d, (score.get(d) ?? 0) + 1);
+    if (d) score.set(d, (score.get(d) ?? 0) + 1);
   }
   const best = [...score.entries()].sort((a, b) => b[1] - a[1])[0];
   return { key: best && best[1] >= 2 ? best[0] : undefined, phrase: phrase && phrase.length >= 2 ? phrase : undefined };
 }
 
 /** Reads the input into facts: platform, languages, industry and modules. Pure and deterministic. */
-export function readProject(input: AiProjectInput, minModules = 0): ProjectFacts {
+export function readProject(input: AiProjectInput): ProjectFacts {
   const { key: platform, label } = resolvePlatform(input);
   const description = input.description?.trim() ? normalizeChinese(input.description) : '';
   const code = input.codeAnalysis;
   const fromCode = aiLanguageList(code?.languages);
   const languages = fromCode.length > 0 ? fromCode : languagesInText([description, ...(input.keywords ?? [])].join(' '));
-  const modules = deriveModules(input, platform, minModules);
+  const modules = deriveModules(input, platform);
   const dom = detectDomain(input, modules);
   const category = /嵌入式|中间件|操作系统|应用/.test(input.category ?? '') ? (input.category ?? '').trim() : platform === 'embedded' ? '嵌入式软件' : '应用软件';
   return {

@@ -11,15 +11,13 @@ import {
   type AiTechTag,
 } from '@mazhu/contracts';
 import {
-  conceptsInText,
   featurePhrases,
-  readIdentifier,
   readProject,
   type DraftModule,
   type Operation,
   type ProjectFacts,
 } from './analysis';
-import { CN_ACTIONS, DOMAINS, OP_EXPLAIN, OP_TEXT, actionOps } from './lexicon';
+import { CN_ACTIONS, DOMAINS, OP_EXPLAIN } from './lexicon';
 import type { AiCallOptions, AiWriter } from './provider';
 import { translateNameOffline } from './translate';
 import { clip, cpLen, hash32, joinCn, joinWithin, normalizeChinese, pick, plainWords, sentences, trimToLength, uniq, visibleLength } from './text';
@@ -227,7 +225,7 @@ function codeSentence(f: ProjectFacts): string | undefined {
   if (c.entities?.length) parts.push(`${c.entities.length}类业务数据对象`);
   const langs = f.languages.slice(0, 4).join('、');
   if (parts.length === 0 && !c.sourceLines) return undefined;
-  return `从程序结构看，软件${langs ? `使用${langs}编写，` : ''}${c.sourceLines ? `源程序共${c.sourceLines}行` : ''}${parts.length ? `${c.sourceLines ? '，' : ''}包含${joinCn(parts)}` : ''}，上述功能均在程序中实现。`;
+  return `从程序结构看，软件${langs ? `使用${langs}编写，` : ''}${c.sourceLines ? `源程序共${c.sourceLines}行` : ''}${parts.length ? `${c.sourceLines ? '，' : ''}包含${joinCn(parts)}` : ''}。`.replace('编写，。', '编写。');
 }
 
 
@@ -415,8 +413,8 @@ function techTags(f: ProjectFacts): AiTechTag[] {
   const text = [f.name, f.description, ...f.keywords].join(' ');
   for (const [tag, re] of TAG_WORDS) if (re.test(text)) tags.push(tag);
   if (f.domain && DOMAINS[f.domain].tag) tags.push(DOMAINS[f.domain].tag!);
-  for (const m of f.modules) if (m.source !== 'platform' && m.concept?.tag) tags.push(m.concept.tag);
-  if (f.platform === 'embedded' && f.modules.some((m) => m.source !== 'platform' && ['device', 'telemetry', 'comm'].includes(m.key))) tags.push('物联网');
+  for (const m of f.modules) if (m.concept?.tag) tags.push(m.concept.tag);
+  if (f.platform === 'embedded' && f.modules.some((m) => ['device', 'telemetry', 'comm'].includes(m.key))) tags.push('物联网');
   return uniq(tags).slice(0, L.techTagsMax);
 }
 
@@ -445,8 +443,8 @@ function techFeatures(f: ProjectFacts): string {
       break;
   }
   if (f.languages.length) parts.push(`使用${f.languages.slice(0, 3).join('、')}开发`);
-  if (f.modules.some((m) => m.key === 'role' && m.source !== 'platform')) parts.push('基于角色进行权限控制');
-  const tagged = f.modules.filter((m) => m.source !== 'platform' && m.concept?.tag).map((m) => `集成${m.name}功能`);
+  if (f.modules.some((m) => m.key === 'role')) parts.push('基于角色进行权限控制');
+  const tagged = f.modules.filter((m) => m.concept?.tag).map((m) => `集成${m.name}功能`);
   parts.push(...tagged.slice(0, 1));
   if (f.modules.length) parts.push(`功能按业务划分为${f.modules.length}个模块`);
   let out = '';
@@ -508,29 +506,22 @@ function cleanOps(ops: readonly string[]): string[] {
   ).slice(0, L.operationsMax);
 }
 
+const ENDS_WITH_ACTION = new RegExp(`(${CN_ACTIONS.join('|')})$`);
+const STARTS_WITH_VERB = /^(查看|查询|新增|添加|编辑|修改|删除|发布|上传|下载|提交|导出|导入|审核|审批|登记|录入|填写|设置|配置|维护|生成|打印|申请|预约|撤回|置顶|分配|启用|停用|发送|回复)/;
+
 /**
- * Polishes one functional module: the description normalised (≤ 300) and its operations cleaned; when no operation
- * is given they are taken from the description's feature phrases, then from what the module name means.
+ * Polishes one functional module from what the user wrote: the description normalised (≤ 300) and the operations
+ * cleaned; when no operation is given they are the verb phrases of the description ("支持车辆登记、车辆查询" →
+ * 车辆登记, 车辆查询). Nothing is taken from what the module's name usually means: with neither a description nor an
+ * operation the answer is the name alone (the service asks the user to write something first).
  */
 export function polishFunctionOffline(input: AiPolishFunctionRequest): AiPolishFunctionResult {
   const name = input.moduleName.trim();
   let ops = cleanOps(input.operations ?? []);
   const desc = input.description?.trim() ? normalizeChinese(input.description) : '';
-  if (ops.length === 0 && desc) {
-    ops = featurePhrases(desc)
-      .filter((p) => new RegExp(`(${CN_ACTIONS.join('|')})$`).test(p) || /^(查看|查询|新增|编辑|删除|发布|上传|下载|提交|导出|导入|审核)/.test(p))
-      .slice(0, 8);
-  }
-  const con = conceptsInText(name, true)[0] ?? readIdentifier(name, 'controller', true).concept;
-  if (ops.length === 0 && con) ops = con.ops.map((o) => (o in OP_TEXT ? OP_TEXT[o as keyof typeof OP_TEXT](con.obj) : o));
-  if (ops.length === 0) {
-    const action = new RegExp(`(${CN_ACTIONS.join('|')})$`).exec(name)?.[1];
-    ops = action ? actionOps(action, name.slice(0, -action.length) || name) : [`查看${name}`];
-  }
-  ops = cleanOps(ops);
-  let description = desc;
-  if (!description) description = con ? `${name}模块用于${con.does}。` : ops.length ? `${name}包括${joinCn(ops.slice(0, 6))}。` : `${name}。`;
-  if (!ops.some((o) => description.includes(o)) && description.length < 120) description += `主要操作包括${joinCn(ops.slice(0, 6))}。`;
+  if (ops.length === 0 && desc) ops = cleanOps(featurePhrases(desc).filter((p) => ENDS_WITH_ACTION.test(p) || STARTS_WITH_VERB.test(p)).slice(0, 8));
+  let description = desc || (ops.length ? `${name}包括${joinCn(ops.slice(0, 6))}。` : `${name}。`);
+  if (ops.length && !ops.some((o) => description.includes(o)) && description.length < 120) description += `主要操作包括${joinCn(ops.slice(0, 6))}。`;
   if (!description.startsWith(name) && description.length < 60) description = `${name}模块${description.replace(/^(该模块|本模块)/, '')}`;
   return { description: trimToLength(description, L.moduleDescriptionMax), operations: ops };
 }

@@ -193,7 +193,7 @@ describe('OpenAI-compatible client', () => {
           ...good,
           purpose: '为了'.repeat(40),
           domain: '仓储物流行业，' + '制造业，'.repeat(20),
-          mainFunctions: good.mainFunctions + '\n' + '补充说明各模块的扩展能力。'.repeat(120),
+          mainFunctions: good.mainFunctions + '\n' + Array.from({ length: 120 }, (_, i) => `第${i + 1}项补充说明仓库与库存的处理规则。`).join(''),
           techFeatures: '采用前后端分离架构，' + '高并发，'.repeat(40),
           techTags: ['区块链', '云计算', 'App', '大数据', '物联网'],
           devTools: 'IntelliJ IDEA、' + 'Visual Studio Code、'.repeat(8),
@@ -266,7 +266,7 @@ describe('OpenAI-compatible client', () => {
 
   it('answers offline when the network is unreachable', async () => {
     const { w } = writer({ baseUrl: 'http://127.0.0.1:9/v1', retries: 0, timeoutMs: 500 });
-    const r = await answered((o) => w.polishFunction({ projectName: 'x系统', moduleName: '订单管理', description: '' }, o));
+    const r = await answered((o) => w.polishFunction({ projectName: 'x系统', moduleName: '订单管理', description: '支持订单查询和订单导出' }, o));
     expect(r.provider).toBe('offline');
     expect(r.fallbackReason).toMatch(/network|timeout/);
     expect(r.data.operations.length).toBeGreaterThan(0);

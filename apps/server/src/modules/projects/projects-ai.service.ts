@@ -60,6 +60,8 @@ export function createProjectAiService(deps: { db: Kysely<Database>; ai: AiWrite
     },
 
     async polishFunction(req: AiPolishFunctionRequest) {
+      // Polishing works on the user's words; with none the writer would have to guess what the module does.
+      if (!req.description.trim() && !(req.operations ?? []).some((o) => o.trim())) throw badRequest('请先写下这个模块做什么（模块说明或至少一项操作），AI 再帮您润色');
       const r = await answered((o) => ai.polishFunction(req, o));
       return { ...r.data, provider: r.provider };
     },

@@ -61,6 +61,10 @@ describe('AI writing routes of projects (offline writer)', async () => {
     expect(d.data.description.length).toBeGreaterThan(10);
     const f = body<{ description: string; operations: string[] }>(await post('/api/getFunctionAiPolish', a.headers, { projectName: '仓库管理系统', moduleName: '入库管理', description: '登记入库单' }));
     expect(f.data.operations.length).toBeGreaterThan(0);
+    // nothing written about the module: nothing to polish, and nothing is guessed from its name
+    const empty = body(await post('/api/getFunctionAiPolish', a.headers, { projectName: '仓库管理系统', moduleName: '库存管理', description: ' ', operations: [''] }));
+    expect(empty.code).not.toBe(200);
+    expect(empty.msg).toContain('请先写下这个模块做什么');
     expect(body(await app.inject({ url: `/api/getCnNameToEnName?name=x` })).code).toBe(302);
   });
 

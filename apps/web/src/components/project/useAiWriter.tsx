@@ -22,7 +22,10 @@ export function useAiWriter() {
     timer.current = setInterval(() => setElapsed(Math.floor((Date.now() - t0) / 1000)), 500);
     try {
       const res = await getAIGeneratedInformation(input);
-      if (res?.code === 200 && res.data) return res.data;
+      if (res?.code === 200 && res.data) {
+        adviseOnEvidence(res.data);
+        return res.data;
+      }
       if (res === null) notify.error('AI 服务暂时不可用，请稍后重试');
       return null;
     } catch (err) {
@@ -35,6 +38,19 @@ export function useAiWriter() {
     }
   };
   return { run, loading, elapsed };
+}
+
+/**
+ * The AI writes only what the user's text and code support: where that is thin it says what the user should add
+ * (no function named at all, or modules known only by their names) instead of leaving the gap unexplained.
+ */
+function adviseOnEvidence(info: AiInformation): void {
+  const bare = info.modules.filter((m) => m.operations.length === 0).map((m) => m.name);
+  if (info.modules.length === 0) {
+    notify.warning('您提供的信息没有写明软件有哪些功能，AI 没有替您编造功能模块。请在软件描述中写下软件能做什么（例如“支持车辆登记、违章查询”），或在“功能模块”步骤添加模块，也可以上传源代码');
+  } else if (bare.length) {
+    notify.warning(`这些模块只有名称，AI 没有替您编写操作：${bare.join('、')}。请在“功能模块”步骤补充它们的说明和操作`);
+  }
 }
 
 const STAGES = ['阅读软件信息', '梳理功能模块', '撰写软件的主要功能', '填写开发与运行环境', '按申请表字数要求校对'];
