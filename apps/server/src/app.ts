@@ -52,6 +52,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     // Fastify's two info lines per request serialise every request and answer; one line per request is written
     // below instead, at debug level, and at warn level for server errors and slow answers.
     logController: new LogController({ disableRequestLogging: true }),
+    // On shutdown the listener closes first; a request already accepted is still served (not answered 503).
+    return503OnClosing: false,
   }) as unknown as App;
   app.addHook('onResponse', async (req, reply) => {
     const ms = reply.elapsedTime;
@@ -87,7 +89,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
     attempts: createAttemptStore(config.redisUrl),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,
-    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, queuePrefix: config.queuePrefix }),
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, leaseMs: config.jobLeaseSeconds * 1000, queuePrefix: config.queuePrefix }),
     ai,
     cipher,
   };

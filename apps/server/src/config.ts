@@ -24,6 +24,7 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL 必须是 postgres:// 开头的连接串')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'DATABASE_SCHEMA 只能包含小写字母、数字和下划线').optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(50).default(5_000),
@@ -52,6 +53,7 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PREFIX: z.string().regex(/^([a-z0-9][a-z0-9._-]*\/)*$/, 'S3_PREFIX 须为小写字母、数字组成并以 / 结尾，例如 mazhu/').default(''),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   JOB_QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]{1,40}$/, 'JOB_QUEUE_PREFIX 只能包含字母、数字、- 和 _').default('mazhu'),
   OPERATOR_USERNAME: z.string().optional(),
@@ -96,6 +98,8 @@ export interface AppConfig {
   role: 'all' | 'web' | 'worker';
   /** Generation jobs a process runs at once, each in its own materials-engine thread (JOB_CONCURRENCY; default: CPU cores, at most 4). */
   jobConcurrency: number;
+  /** How long a job held by a process that stopped answering stays with it before another takes it over, in seconds (JOB_LEASE_SECONDS, default 30). */
+  jobLeaseSeconds: number;
   /** Limit of one generation attempt, in seconds (JOB_TIMEOUT_SECONDS, default 600); longer attempts fail and are retried. */
   jobTimeoutSeconds: number;
   /** Shared object store for uploads and materials (S3_*); without it files live under `<dataDir>/files`. */
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     host: e.HOST,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
     databasePool: { max: e.DATABASE_POOL_MAX, statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS, lockTimeoutMs: e.DATABASE_LOCK_TIMEOUT_MS, acquireTimeoutMs: 10_000 },
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
@@ -158,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     role: e.ROLE,
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism())),
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
+    jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     queuePrefix: e.JOB_QUEUE_PREFIX,
     s3: e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET ?? '', region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '', prefix: e.S3_PREFIX } : undefined,
     operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,

@@ -56,6 +56,8 @@ export function createJobSystem(deps: {
   redisUrl?: string;
   /** Limit of one attempt (ms). */
   timeoutMs?: number;
+  /** Lease of a held job (ms): a job of a process that died is taken over after it. */
+  leaseMs?: number;
   /** BullMQ key prefix (tests isolate themselves with it). */
   queuePrefix?: string;
 }): JobSystem {
@@ -68,7 +70,7 @@ export function createJobSystem(deps: {
     createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai, cipher: deps.cipher, figures }),
     createGenerateCorrectionJob({ db: deps.db, blobs: deps.blobs, engine, charger, cipher: deps.cipher, figures }),
   ];
-  const common = { db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency, timeoutMs: deps.timeoutMs };
+  const common = { db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency, timeoutMs: deps.timeoutMs, leaseMs: deps.leaseMs };
   const bull = deps.redisUrl ? createBullRunner({ ...common, redisUrl: deps.redisUrl, prefix: deps.queuePrefix }) : undefined;
   const runner: JobRunner = bull ?? createJobRunner(common);
   const queue = createJobQueue(() => runner.wake());

@@ -1,0 +1,190 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { WordStatus } from '@mazhu/contracts';
+import S3rver from 's3rver';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildTestApp, buildUser } from './helper';
+import { buildProject } from './projects.factories';
+import { redisReachable, TEST_REDIS_URL } from './redis';
+
+/**
+ * The scale-out deployment for real: 2 web processes (ROLE=web) and 2 workers (ROLE=worker) of the compiled server,
+ * one PostgreSQL schema, one Redis (BullMQ + sessions), one S3-compatible store (s3rver), each process with its own
+ * data directory. 50 users generate at once through the web processes; one worker is killed with SIGKILL in the middle
+ * of a job and one web process is restarted while requests are in flight. Runs with `npm run test:pg` (needs
+ * TEST_DATABASE_URL and Redis); skipped otherwise.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+const hasRedis = await redisReachable();
+const repo = path.resolve(import.meta.dirname, '../../..');
+const USERS = 50;
+
+describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, Redis and S3', { timeout: 300_000 }, async () => {
+  // The test's own app only prepares users and projects (ROLE=web and no Redis: it never runs a job).
+  const app = await buildTestApp({ ROLE: 'web' });
+  const { db } = app.deps;
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-mp-'));
+  const procs = new Map<string, ChildProcess>();
+  const logs = new Map<string, string[]>();
+  let s3: S3rver | undefined;
+
+  afterAll(async () => {
+    for (const p of procs.values()) p.kill('SIGKILL');
+    await s3?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  // The compiled server, as `npm start` runs it (esbuild takes well under a second).
+  const built = spawnSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { cwd: repo, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`build-server failed: ${built.stderr}`);
+
+  fs.mkdirSync(path.join(tmp, 's3'));
+  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3') });
+  const { port: s3Port } = (await s3.run()) as { port: number };
+  const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+  await new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'mazhu' }));
+
+  const shared = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: pgUrl!,
+    DATABASE_SCHEMA: app.deps.config.databaseSchema!,
+    REDIS_URL: TEST_REDIS_URL,
+    JOB_QUEUE_PREFIX: app.deps.config.queuePrefix,
+    JOB_CONCURRENCY: '2',
+    JOB_LEASE_SECONDS: '4',
+    S3_ENDPOINT: s3Endpoint,
+    S3_BUCKET: 'mazhu',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_PREFIX: 'mp/',
+    WEB_DIST: path.join(tmp, 'no-web'),
+  };
+
+  function start(name: string, env: Record<string, string>): Promise<ChildProcess> {
+    const dataDir = path.join(tmp, name);
+    const child = spawn(process.execPath, [path.join(repo, 'apps/server/dist/main.js')], { env: { ...process.env, ...shared, ...env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    procs.set(name, child);
+    const lines = logs.get(name) ?? [];
+    logs.set(name, lines);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${lines.join('')}`)), 60_000);
+      const onData = (b: Buffer) => {
+        lines.push(b.toString());
+        if (/码著已启动|码著生成任务进程已启动/.test(b.toString())) {
+          clearTimeout(timer);
+          resolve(child);
+        }
+      };
+      child.stdout!.on('data', onData);
+      child.stderr!.on('data', (b: Buffer) => lines.push(b.toString()));
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        if (code !== null && code !== 0) reject(new Error(`${name} exited with ${code}:\n${lines.join('')}`));
+      });
+    });
+  }
+
+  const webPorts = [0, 0].map(() => 20_000 + Math.floor(Math.random() * 20_000));
+  await Promise.all([
+    start('web1', { ROLE: 'web', PORT: String(webPorts[0]) }),
+    start('web2', { ROLE: 'web', PORT: String(webPorts[1]) }),
+    start('worker1', { ROLE: 'worker' }),
+    start('worker2', { ROLE: 'worker' }),
+  ]);
+  const base = (i: number) => `http://127.0.0.1:${webPorts[i % 2]}`;
+
+  async function call<T>(i: number, url: string, headers: Record<string, string>, payload?: unknown): Promise<{ code: number; msg: string; data: T }> {
+    const res = await fetch(base(i) + url, {
+      method: payload === undefined ? 'GET' : 'POST',
+      headers: { ...headers, connection: 'close', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { code: number; msg: string; data: T };
+  }
+
+  it('runs every job exactly once, charges every user once, survives a killed worker and a restarted web process', async () => {
+    const users = [];
+    for (let i = 0; i < USERS; i++) {
+      const u = await buildUser(app, { freeTimes: 1 });
+      const p = await buildProject(app, u.headers, { name: `横向扩展测试${i}号管理系统` });
+      users.push({ ...u, projectId: p.id });
+    }
+
+    // 50 generations at once, alternating between the two web processes.
+    const answers = await Promise.all(users.map((u, i) => call<WordStatus>(i, '/api/generateProjectWord', u.headers, { id: u.projectId })));
+    expect(answers.map((a) => a.code)).toEqual(users.map(() => 200));
+
+    // Kill worker 1 with SIGKILL while it holds a job.
+    const worker1 = procs.get('worker1')!;
+    let victim: number | undefined;
+    for (let t = 0; t < 400 && victim === undefined; t++) {
+      const held = await db.selectFrom('generation_jobs').select(['id', 'locked_by']).where('state', '=', 'running').execute();
+      victim = held.find((j) => j.locked_by?.split(':')[1] === String(worker1.pid))?.id;
+      if (victim === undefined) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(victim, 'worker 1 never held a job').toBeDefined();
+    worker1.kill('SIGKILL');
+    // With JOB_CONCURRENCY=2 it may have held two: every job it held is taken over.
+    const held = await db.selectFrom('generation_jobs').select(['id', 'locked_by']).where('state', '=', 'running').execute();
+    const lost = new Set(held.filter((j) => j.locked_by?.split(':')[1] === String(worker1.pid)).map((j) => j.id));
+    lost.add(victim!);
+
+    // Restart web 1 while requests are in flight: each request either completes or finds the port closed
+    // (ECONNREFUSED, never accepted); none is answered with an error or cut off after it was accepted.
+    const web1 = procs.get('web1')!;
+    const inFlight = users.slice(0, 20).map((u) =>
+      fetch(`${base(0)}/api/getProjectWordStatus?id=${u.projectId}`, { headers: { ...u.headers, connection: 'close' } }).then(
+        async (r) => ({ status: r.status, code: ((await r.json()) as { code: number }).code }),
+        (e: unknown) => ({ error: String((e as { cause?: { code?: string } }).cause?.code ?? e) }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    web1.kill('SIGTERM');
+    const results = await Promise.all(inFlight);
+    await new Promise<void>((resolve) => (web1.exitCode !== null ? resolve() : web1.once('exit', () => resolve())));
+    expect(web1.exitCode).toBe(0);
+    for (const r of results) {
+      if ('error' in r) expect(r.error).toBe('ECONNREFUSED');
+      else expect(r).toEqual({ status: 200, code: 200 });
+    }
+    expect(results.filter((r) => !('error' in r)).length).toBeGreaterThan(0);
+    await start('web1', { ROLE: 'web', PORT: String(webPorts[0]) });
+
+    // Everything finishes on the surviving worker.
+    const t0 = Date.now();
+    for (;;) {
+      const open = await db.selectFrom('generation_jobs').select('id').where('state', 'in', ['queued', 'running']).execute();
+      if (open.length === 0) break;
+      if (Date.now() - t0 > 240_000) throw new Error(`jobs still open: ${open.map((o) => o.id).join(',')}\n${[...logs.get('worker2')!].slice(-20).join('')}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const jobs = await db.selectFrom('generation_jobs').select(['id', 'user_id', 'state', 'attempts', 'refunded']).execute();
+    expect(jobs).toHaveLength(USERS);
+    expect(jobs.filter((j) => j.state !== 'succeeded')).toEqual([]);
+    expect(new Set(jobs.map((j) => j.user_id)).size).toBe(USERS);
+    // The jobs of the killed worker ran again on the other; every other job ran once.
+    for (const id of lost) expect(jobs.find((j) => j.id === id)!.attempts).toBe(2);
+    expect(jobs.filter((j) => !lost.has(j.id) && j.attempts !== 1)).toEqual([]);
+
+    // One charge per user (the free time), nothing refunded, ledger = balance.
+    const balances = await db.selectFrom('users').select(['id', 'free_times']).where('id', 'in', users.map((u) => u.userId)).execute();
+    expect(balances.every((b) => b.free_times === 0)).toBe(true);
+    const ledger = await db.selectFrom('points_ledger').select(['user_id', 'kind', 'delta']).where('user_id', 'in', users.map((u) => u.userId)).where('kind', '=', 'free_times').execute();
+    expect(ledger.filter((l) => l.delta < 0)).toHaveLength(USERS);
+    expect(jobs.every((j) => j.refunded === 0)).toBe(true);
+
+    // Materials written by a worker are downloaded through either web process (the S3 store is shared).
+    for (const i of [0, 1]) {
+      const u = users[i]!;
+      const res = await fetch(`${base(i)}/api/getProjectWordDownload?id=${u.projectId}`, { headers: u.headers });
+      expect(res.status).toBe(200);
+      const zip = Buffer.from(await res.arrayBuffer());
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+    }
+  });
+});
