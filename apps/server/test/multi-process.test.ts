@@ -29,11 +29,12 @@ describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-mp-'));
   const procs = new Map<string, ChildProcess>();
   const logs = new Map<string, string[]>();
-  let s3: S3rver | undefined;
+  fs.mkdirSync(path.join(tmp, 's3'));
+  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3') });
 
   afterAll(async () => {
     for (const p of procs.values()) p.kill('SIGKILL');
-    await s3?.close();
+    await s3.close();
     fs.rmSync(tmp, { recursive: true, force: true });
   });
 
@@ -41,8 +42,6 @@ describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, 
   const built = spawnSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { cwd: repo, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`build-server failed: ${built.stderr}`);
 
-  fs.mkdirSync(path.join(tmp, 's3'));
-  s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3') });
   const { port: s3Port } = (await s3.run()) as { port: number };
   const s3Endpoint = `http://127.0.0.1:${s3Port}`;
   await new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'mazhu' }));
