@@ -77,9 +77,15 @@ export function fit(s: string, px: number, fs: number): string {
 
 /* ------------------------------------------------------------------ shared widgets */
 
+/**
+ * The app's mark: a shape, not a character — a letter in a box next to the name is read by OCR as part of the name
+ * (a boxed 码 becomes 国), and the name must read back exactly as on the form.
+ */
 function logo(b: ScreenBuilder, size: number): El {
-  const ch = [...(b.app.shortName || b.app.name)][0];
-  return h('div', { width: size, height: size, borderRadius: Math.max(4, b.th.radius), background: b.th.primary, color: '#ffffff', fontSize: size * 0.55, fontWeight: 700, alignItems: 'center', justifyContent: 'center' }, b.t(ch));
+  const dot = Math.round(size * 0.36);
+  return h('div', { width: size, height: size, borderRadius: Math.max(4, b.th.radius), background: b.th.primary, alignItems: 'center', justifyContent: 'center' }, [
+    h('div', { width: dot, height: dot, borderRadius: dot, background: '#ffffff' }),
+  ]);
 }
 
 function button(b: ScreenBuilder, label: string, primary: boolean, opts: { block?: boolean; height?: number; fontSize?: number; danger?: boolean } = {}): El {
@@ -434,7 +440,7 @@ function webAdmin(b: ScreenBuilder): El {
     b,
     col({ width, height }, [
       row({ height: headerH, flexShrink: 0, background: th.headerBgColor, color: th.headerText, padding: '0 24px', justifyContent: 'space-between', borderBottom: `1px solid ${th.border}` }, [
-        row({ gap: 12 }, [logo(b, 32), txt(b, b.identity, { fontSize: 19, fontWeight: 700 })]),
+        row({ gap: 40 }, [logo(b, 30), txt(b, b.identity, { fontSize: 22, fontWeight: 700 })]),
         row({ gap: 22 }, [h('div', { fontSize: 13, opacity: 0.85 }, b.t('消息')), h('div', { fontSize: 13, opacity: 0.85 }, b.t('帮助')), userBadge(b, th.headerText)]),
       ]),
       row({ flexGrow: 1, alignItems: 'stretch', height: height - headerH }, [
@@ -455,7 +461,7 @@ function webSite(b: ScreenBuilder): El {
     b,
     col({ width, height, background: th.pageBg }, [
       row({ height: 64, flexShrink: 0, background: th.headerBgColor, color: th.headerText, padding: '0 48px', justifyContent: 'space-between', borderBottom: `1px solid ${th.border}` }, [
-        row({ gap: 12 }, [logo(b, 34), txt(b, b.identity, { fontSize: 20, fontWeight: 700 })]),
+        row({ gap: 40 }, [logo(b, 32), txt(b, b.identity, { fontSize: 22, fontWeight: 700 })]),
         row({ gap: 28, fontSize: 15 }, nav.map((m) => h('div', { paddingBottom: 4, borderBottom: `2px solid ${m === active ? (th.headerBgColor === th.primary ? '#ffffff' : th.primary) : 'transparent'}`, fontWeight: m === active ? 700 : 400 }, b.t(m)))),
         userBadge(b, th.headerText),
       ]),
@@ -466,14 +472,17 @@ function webSite(b: ScreenBuilder): El {
   );
 }
 
+/** Height of a desktop window's title bar (CSS px); its title is large enough to be read back by OCR. */
+const TITLE_H = 36;
+
 function desktop(b: ScreenBuilder): El {
   const th = b.th;
   const { width, height } = b;
   const titleBg = th.dark ? '#0b0d11' : th.headerBg === 'primary' ? th.primary : mix(th.primary, '#1f2329', 0.55);
   const glyph = (d: string) => h('svg', { width: 10, height: 10 }, [h('path', {}, undefined, { d, fill: 'none', stroke: '#ffffff', 'stroke-width': 1 })], { width: 10, height: 10, viewBox: '0 0 10 10' });
-  const winBtn = (d: string, close = false) => h('div', { width: 46, height: 32, alignItems: 'center', justifyContent: 'center', background: close ? '#c42b1c' : 'transparent' }, glyph(d));
-  const titleBar = row({ height: 32, flexShrink: 0, background: titleBg, color: '#ffffff', justifyContent: 'space-between', paddingLeft: 12 }, [
-    row({ gap: 8, fontSize: 13 }, [logo(b, 18), h('div', {}, b.t(`${b.app.name} ${b.app.version}`))]),
+  const winBtn = (d: string, close = false) => h('div', { width: 46, height: TITLE_H, alignItems: 'center', justifyContent: 'center', background: close ? '#c42b1c' : 'transparent' }, glyph(d));
+  const titleBar = row({ height: TITLE_H, flexShrink: 0, background: titleBg, color: '#ffffff', justifyContent: 'space-between', paddingLeft: 12 }, [
+    row({ gap: 24, fontSize: 16 }, [logo(b, 20), h('div', {}, b.t(`${b.app.name} ${b.app.version}`))]),
     row({}, [winBtn('M0,5 H10'), winBtn('M0.5,0.5 H9.5 V9.5 H0.5 Z'), winBtn('M0,0 L10,10 M10,0 L0,10', true)]),
   ]);
   const statusBar = row({ height: 26, flexShrink: 0, background: th.dark ? '#0b0d11' : mix(th.pageBg, '#000000', 0.04), color: th.textSecondary, fontSize: 12, padding: '0 12px', justifyContent: 'space-between', borderTop: `1px solid ${th.border}` }, [
@@ -504,7 +513,7 @@ function desktop(b: ScreenBuilder): El {
     col({ width: width - 2, height: height - 2, border: `1px solid ${mix(titleBg, '#000000', 0.2)}` }, [
       titleBar,
       menuBar,
-      row({ flexGrow: 1, alignItems: 'stretch', height: height - 32 - 28 - 26 }, [sider(b, 190, activeMenu(b)), col({ width: width - 190 - 2 - 32, flexShrink: 0, padding: 16, background: th.pageBg, color: th.text }, [wideContent(b, width - 190 - 34)])]),
+      row({ flexGrow: 1, alignItems: 'stretch', height: height - TITLE_H - 28 - 26 }, [sider(b, 190, activeMenu(b)), col({ width: width - 190 - 2 - 32, flexShrink: 0, padding: 16, background: th.pageBg, color: th.text }, [wideContent(b, width - 190 - 34)])]),
       statusBar,
     ]),
   );
@@ -533,7 +542,7 @@ function mobile(b: ScreenBuilder): El {
   }
   const appBar = col({ flexShrink: 0, background: th.headerBgColor === th.cardBg ? th.primary : th.headerBgColor, color: '#ffffff', padding: '14px 16px 10px', gap: 2 }, [
     row({ justifyContent: 'space-between' }, [h('div', { fontSize: 18 }, s.kind === 'main' ? '' : '‹'), txt(b, fit(s.kind === 'main' ? b.app.shortName || b.app.name : s.title, width - 100, 18), { fontSize: 18, fontWeight: 700, ...ellipsis }), h('div', { fontSize: 18 }, '···')]),
-    txt(b, s.kind === 'main' ? `版本 ${b.app.version}` : ident, { fontSize: 11, opacity: 0.85, justifyContent: 'center' }),
+    txt(b, s.kind === 'main' ? `版本 ${b.app.version}` : ident, { fontSize: 14, justifyContent: 'center' }),
   ]);
   const tabs = ['首页', ...b.app.menu.slice(0, 3).map((m) => shortLabel(m)), '我的'];
   const activeTab = s.kind === 'main' ? '首页' : shortLabel(s.title);

@@ -24,7 +24,9 @@ export function createScreenReader(): ScreenReader {
 
   const start = () =>
     (worker ??= createWorker('chi_sim', OEM.LSTM_ONLY, { langPath, gzip: true, cacheMethod: 'none' }).then(async (w) => {
-      await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1' });
+      // Sauvola binarisation (thresholding_method 2) keeps light text on a coloured bar of a dark page, which a global
+      // Otsu threshold merges with the bar.
+      await w.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT, preserve_interword_spaces: '1', thresholding_method: '2', debug_file: '/dev/null' } as never);
       return w;
     }));
 
@@ -41,7 +43,7 @@ export function createScreenReader(): ScreenReader {
         // Two passes over a greyscale copy: as is, and negated, so light text on a coloured title bar or a dark
         // theme is read as well as dark text on white. Small images are enlarged first.
         const meta = await sharp(image).metadata();
-        const grey = sharp(image).greyscale().resize({ width: (meta.width ?? 0) < 1400 ? (meta.width ?? 0) * 2 : undefined, withoutEnlargement: false });
+        const grey = sharp(image).greyscale().resize({ width: (meta.width ?? 0) < 900 ? (meta.width ?? 0) * 2 : undefined, withoutEnlargement: false });
         const [a, b] = [await grey.clone().png().toBuffer(), await grey.clone().negate({ alpha: false }).png().toBuffer()];
         const out = [...lines((await w.recognize(a)).data.text)];
         for (const l of lines((await w.recognize(b)).data.text)) if (!out.includes(l)) out.push(l);

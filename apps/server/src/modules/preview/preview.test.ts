@@ -55,6 +55,48 @@ describe('UI prototypes and screenshots', async () => {
     }
   });
 
+  it('renders the same bytes again for the same project and theme', async () => {
+    const a = await buildUser(app);
+    const p = await buildProject(app, a.headers, { name: '码著仓储管理系统', version: 'V1.0' });
+    const images = async (pv: ProjectPreview) => Promise.all(pv.screens.map(async (s) => (await app.inject({ url: s.imageUrl, headers: a.headers })).rawPayload));
+    const first = (await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data;
+    const before = await images(first);
+    await post('/api/savePreview', a.headers, { id: p.id, theme: 'night' });
+    const back = (await post<ProjectPreview>('/api/savePreview', a.headers, { id: p.id, theme: first.theme })).data;
+    // Rendered again (new files), byte for byte the same pictures.
+    expect(back.screens.map((s) => s.imageUrl)).not.toEqual(first.screens.map((s) => s.imageUrl));
+    const after = await images(back);
+    after.forEach((img, i) => expect(img.equals(before[i]), back.screens[i].title).toBe(true));
+  });
+
+  it('shows the software name and version on every kind of screen in every frame, read back by OCR', async () => {
+    const modules = [{ name: '供应商管理' }, { name: '采购申请' }, { name: '盘点详情' }, { name: '统计报表' }, { name: '系统参数设置' }];
+    const cases = [
+      { platform: 'Web 管理系统', theme: 'classic', pick: () => true },
+      { platform: '微信小程序', theme: 'classic', pick: (k: string) => ['login', 'main', 'module-1'].includes(k) },
+      { platform: 'Windows 桌面客户端', theme: 'business', pick: (k: string) => k === 'main' || k === 'module-2' },
+      { platform: '门户网站', theme: 'fresh', pick: (k: string) => k === 'module-4' },
+      // Light text on coloured bars of a dark page.
+      { platform: 'Web 管理系统', theme: 'night', pick: (k: string) => k === 'login' },
+      { platform: '微信小程序', theme: 'night', pick: (k: string) => k === 'module-1' },
+    ] as const;
+    const reader = createScreenReader();
+    try {
+      for (const c of cases) {
+        const proto = buildPrototype({ name: '码著仓储管理系统', shortName: '码著仓储', version: 'V3.2', platform: c.platform, theme: c.theme, completionDate: '2025-06-01', modules });
+        if (c.platform === 'Web 管理系统') expect(proto.screens.map((s) => s.kind)).toEqual(['login', 'main', 'list', 'form', 'detail', 'chart', 'settings']);
+        for (const screen of proto.screens.filter((s) => c.pick(s.key))) {
+          const text = (await reader.read((await renderScreen(proto.app, screen)).png)).join('');
+          const where = `${c.platform} ${c.theme} ${screen.key}`;
+          expect(text.includes('码著仓储管理系统') || text.includes('码著仓储'), `${where}: ${text.slice(0, 80)}`).toBe(true);
+          expect(text, where).toMatch(/V3\.2/i);
+        }
+      }
+    } finally {
+      await reader.close();
+    }
+  }, 240_000);
+
   it('changes the theme and an edited screen on save; another user cannot save them', async () => {
     const a = await buildUser(app);
     const p = await buildProject(app, a.headers);
