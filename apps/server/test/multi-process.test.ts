@@ -1,14 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { WordStatus } from '@mazhu/contracts';
-import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startCluster } from './cluster';
 import { buildTestApp, buildUser } from './helper';
 import { buildProject } from './projects.factories';
-import { redisReachable, TEST_REDIS_URL } from './redis';
+import { redisReachable } from './redis';
 
 /**
  * The scale-out deployment for real: 2 web processes (ROLE=web) and 2 workers (ROLE=worker) of the compiled server,
@@ -19,82 +14,22 @@ import { redisReachable, TEST_REDIS_URL } from './redis';
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 const hasRedis = await redisReachable();
-const repo = path.resolve(import.meta.dirname, '../../..');
 const USERS = 50;
 
 describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, Redis and S3', { timeout: 300_000 }, async () => {
   // The test's own app only prepares users and projects (ROLE=web and no Redis: it never runs a job).
   const app = await buildTestApp({ ROLE: 'web' });
   const { db } = app.deps;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-mp-'));
-  const procs = new Map<string, ChildProcess>();
-  const logs = new Map<string, string[]>();
-  fs.mkdirSync(path.join(tmp, 's3'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: path.join(tmp, 's3') });
-
-  afterAll(async () => {
-    for (const p of procs.values()) p.kill('SIGKILL');
-    await s3.close();
-    fs.rmSync(tmp, { recursive: true, force: true });
+  const cluster = await startCluster({
+    databaseUrl: pgUrl!,
+    databaseSchema: app.deps.config.databaseSchema!,
+    queuePrefix: app.deps.config.queuePrefix,
+    env: { JOB_CONCURRENCY: '2', JOB_LEASE_SECONDS: '4' },
   });
-
-  // The compiled server, as `npm start` runs it (esbuild takes well under a second).
-  const built = spawnSync(process.execPath, [path.join(repo, 'scripts/build-server.mjs')], { cwd: repo, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build-server failed: ${built.stderr}`);
-
-  const { port: s3Port } = (await s3.run()) as { port: number };
-  const s3Endpoint = `http://127.0.0.1:${s3Port}`;
-  await new S3Client({ endpoint: s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } }).send(new CreateBucketCommand({ Bucket: 'mazhu' }));
-
-  const shared = {
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: pgUrl!,
-    DATABASE_SCHEMA: app.deps.config.databaseSchema!,
-    REDIS_URL: TEST_REDIS_URL,
-    JOB_QUEUE_PREFIX: app.deps.config.queuePrefix,
-    JOB_CONCURRENCY: '2',
-    JOB_LEASE_SECONDS: '4',
-    S3_ENDPOINT: s3Endpoint,
-    S3_BUCKET: 'mazhu',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    S3_PREFIX: 'mp/',
-    WEB_DIST: path.join(tmp, 'no-web'),
-  };
-
-  function start(name: string, env: Record<string, string>): Promise<ChildProcess> {
-    const dataDir = path.join(tmp, name);
-    const child = spawn(process.execPath, [path.join(repo, 'apps/server/dist/main.js')], { env: { ...process.env, ...shared, ...env, DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-    procs.set(name, child);
-    const lines = logs.get(name) ?? [];
-    logs.set(name, lines);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${lines.join('')}`)), 60_000);
-      const onData = (b: Buffer) => {
-        lines.push(b.toString());
-        if (/码著已启动|码著生成任务进程已启动/.test(b.toString())) {
-          clearTimeout(timer);
-          resolve(child);
-        }
-      };
-      child.stdout!.on('data', onData);
-      child.stderr!.on('data', (b: Buffer) => lines.push(b.toString()));
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        if (code !== null && code !== 0) reject(new Error(`${name} exited with ${code}:\n${lines.join('')}`));
-      });
-    });
-  }
-
-  const webPorts = [0, 0].map(() => 20_000 + Math.floor(Math.random() * 20_000));
-  await Promise.all([
-    start('web1', { ROLE: 'web', PORT: String(webPorts[0]) }),
-    start('web2', { ROLE: 'web', PORT: String(webPorts[1]) }),
-    start('worker1', { ROLE: 'worker' }),
-    start('worker2', { ROLE: 'worker' }),
-  ]);
-  const base = (i: number) => `http://127.0.0.1:${webPorts[i % 2]}`;
+  afterAll(() => cluster.stop());
+  const { procs } = cluster;
+  await Promise.all([cluster.start('web1', 'web'), cluster.start('web2', 'web'), cluster.start('worker1', 'worker'), cluster.start('worker2', 'worker')]);
+  const base = (i: number) => cluster.base(i);
 
   async function call<T>(i: number, url: string, headers: Record<string, string>, payload?: unknown): Promise<{ code: number; msg: string; data: T }> {
     const res = await fetch(base(i) + url, {
@@ -152,14 +87,14 @@ describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, 
       else expect(r).toEqual({ status: 200, code: 200 });
     }
     expect(results.filter((r) => !('error' in r)).length).toBeGreaterThan(0);
-    await start('web1', { ROLE: 'web', PORT: String(webPorts[0]) });
+    await cluster.start('web1', 'web');
 
     // Everything finishes on the surviving worker.
     const t0 = Date.now();
     for (;;) {
       const open = await db.selectFrom('generation_jobs').select('id').where('state', 'in', ['queued', 'running']).execute();
       if (open.length === 0) break;
-      if (Date.now() - t0 > 240_000) throw new Error(`jobs still open: ${open.map((o) => o.id).join(',')}\n${[...logs.get('worker2')!].slice(-20).join('')}`);
+      if (Date.now() - t0 > 240_000) throw new Error(`jobs still open: ${open.map((o) => o.id).join(',')}\n${cluster.log('worker2').slice(-4000)}`);
       await new Promise((r) => setTimeout(r, 250));
     }
     const jobs = await db.selectFrom('generation_jobs').select(['id', 'user_id', 'state', 'attempts', 'refunded']).execute();

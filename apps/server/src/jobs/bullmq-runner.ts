@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { DelayedError, Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
 import { createJobExecutor } from './executor';
@@ -11,6 +11,9 @@ import type { JobRunner } from './runner';
 
 /** How long handing one row to Redis may take before the sweep gives up (the row stays in the outbox). */
 const DISPATCH_TIMEOUT_MS = 5000;
+
+/** A row still queued this long after it was handed to Redis is handed over again. */
+const RESEND_AFTER_MS = 10 * 60_000;
 
 /** The BullMQ queue every process of one deployment shares. */
 export const BULL_QUEUE = 'mazhu-generation';
@@ -77,7 +80,11 @@ export function createBullRunner(opts: BullRunnerOptions): BullRunner {
     });
 
   async function dispatchOnce(): Promise<number> {
-    const rows = await db.selectFrom('generation_jobs').select(['id', 'kind']).where('state', '=', 'queued').where('dispatched_at', 'is', null).orderBy('id').limit(200).execute();
+    // Rows never handed over, and rows handed over long ago that are still queued (Redis lost them, e.g. after a
+    // restart without persistence): adding again under the same job id is a no-op while BullMQ still has the job.
+    const stale = new Date(Date.now() - RESEND_AFTER_MS).toISOString();
+    const unsent = (eb: ExpressionBuilder<Database, 'generation_jobs'>) => eb.or([eb('dispatched_at', 'is', null), eb('dispatched_at', '<', stale)]);
+    const rows = await db.selectFrom('generation_jobs').select(['id', 'kind']).where('state', '=', 'queued').where(unsent).orderBy('id').limit(200).execute();
     let n = 0;
     for (const r of rows) {
       const options = {
@@ -88,7 +95,7 @@ export function createBullRunner(opts: BullRunnerOptions): BullRunner {
         removeOnFail: { age: 30 * 86_400 },
       };
       await within(queue.add(r.kind, { rowId: r.id }, options), DISPATCH_TIMEOUT_MS);
-      await db.updateTable('generation_jobs').set({ dispatched_at: nowIso() }).where('id', '=', r.id).where('dispatched_at', 'is', null).execute();
+      await db.updateTable('generation_jobs').set({ dispatched_at: nowIso() }).where('id', '=', r.id).where(unsent).execute();
       n++;
     }
     return n;
