@@ -527,7 +527,8 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
       for (const t of hangingList('    ' + m[1], m[2])) lines.push({ kind: 'text', style: 'body', text: t });
     } else if (bl.type === 'image') {
       const img = bl.image!;
-      const maxSlots = 20;
+      // Portrait figures (phone screens) may take more lines, so they print at a readable width.
+      const maxSlots = img.height > img.width ? 26 : 20;
       let w = Math.min(maxImgW, img.width * 0.75);
       let h = (w * img.height) / img.width;
       if (h > maxSlots * g.linePitch - 6) {
