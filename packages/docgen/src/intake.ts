@@ -77,8 +77,18 @@ export interface IntakeOptions {
   gitignore?: boolean;
   /** Refuse archives with more entries than this (default 50,000). Directories: stop reading after this many files. */
   maxFiles?: number;
-  /** Refuse archives whose content exceeds this many bytes uncompressed (default 512 MiB). */
+  /**
+   * Refuse archives whose content exceeds this many bytes uncompressed (default 512 MiB): the sizes a zip
+   * declares for all its entries, the whole decompressed stream of a .tar.gz (read and discarded where skipped).
+   */
   maxBytes?: number;
+  /**
+   * Refuse archives once the entries actually inflated and kept (possible source code, descriptors) exceed this
+   * many bytes (default 128 MiB), counted while inflating: a bomb padded to a normal ratio stops here.
+   */
+  maxInflatedBytes?: number;
+  /** Refuse archives once the entries inflated and kept hold more than this many lines (default 2,000,000), counted while inflating. */
+  maxLines?: number;
   /** Skip single files larger than this (default 1 MiB: data or generated). */
   maxFileBytes?: number;
   /** Refuse archives whose uncompressed/compressed ratio exceeds this (default 200) once past 16 MiB. */
@@ -101,7 +111,46 @@ export interface IntakeOptions {
   retainText?: boolean;
 }
 
-const DEFAULTS = { maxFiles: 50_000, maxBytes: 512 * 1024 * 1024, maxFileBytes: 1024 * 1024, maxRatio: 200 };
+const DEFAULTS = { maxFiles: 50_000, maxBytes: 512 * 1024 * 1024, maxInflatedBytes: 128 * 1024 * 1024, maxLines: 2_000_000, maxFileBytes: 1024 * 1024, maxRatio: 200 };
+
+/**
+ * Running totals of the bytes and lines inflated and kept from one archive; throws DocgenError ARCHIVE_TOO_LARGE
+ * the moment either passes its limit (IntakeOptions.maxInflatedBytes / maxLines), so a bomb is stopped part-way.
+ */
+class InflateBudget {
+  private bytes = 0;
+  private lines = 0;
+  constructor(
+    private readonly maxBytes: number,
+    private readonly maxLines: number,
+  ) {}
+
+  /** Throws when `n` more bytes would pass the byte limit (checked before inflating an entry of declared size n). */
+  reserve(n: number): void {
+    if (this.bytes + n > this.maxBytes) this.tooLarge();
+  }
+
+  /** Counts a chunk that was inflated and kept. */
+  add(chunk: Uint8Array): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) this.tooLarge();
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) {
+      if (++this.lines > this.maxLines) {
+        throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包中的源代码超过 ${this.maxLines.toLocaleString('en-US')} 行，已拒绝；请只打包本软件自己的源代码（不含数据、日志和第三方库）`);
+      }
+    }
+  }
+
+  private tooLarge(): never {
+    throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包中的源代码解压后超过 ${bytesLabel(this.maxBytes)}，已拒绝；请只打包本软件自己的源代码（不含数据、日志和第三方库）`);
+  }
+}
+
+function budgetOf(opts: IntakeOptions): InflateBudget {
+  return new InflateBudget(opts.maxInflatedBytes ?? DEFAULTS.maxInflatedBytes, opts.maxLines ?? DEFAULTS.maxLines);
+}
+
+const TOO_LARGE_FILE = (bytes: number) => `文件过大（${Math.round(bytes / 1024)} KB），多为数据或生成文件`;
 
 /** Directories that hold third-party, generated or build output (cpcc-materials.md, hygiene). */
 export const SKIPPED_DIRS = new Set([
@@ -252,7 +301,7 @@ function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], for
     return undefined;
   }
   if (e.data.length > maxFileBytes) {
-    skipped.push({ path: e.path, reason: `文件过大（${Math.round(e.data.length / 1024)} KB），多为数据或生成文件` });
+    skipped.push({ path: e.path, reason: TOO_LARGE_FILE(e.data.length) });
     return undefined;
   }
   const decoded = decodeSource(e.data);
@@ -728,26 +777,35 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
     throw new DocgenError('ARCHIVE_UNSAFE', `压缩包整体压缩比异常（${Math.round(total / compressed)}:1），疑似压缩炸弹，已拒绝`);
   }
   const pre = prefilter(wanted.map((w) => w.path), opts, skipped);
+  const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
+  const budget = budgetOf(opts);
   const res: RawEntry[] = [];
   for (const w of wanted) {
     if (!pre.has(w.path)) continue;
+    // Larger than any file that is read: never inflated (it is skipped with the same reason as after reading).
+    if (w.usize > maxFileBytes) {
+      skipped.push({ path: w.path, reason: TOO_LARGE_FILE(w.usize) });
+      continue;
+    }
     // Inflate natively, never beyond the size the directory declared (a lying entry cannot grow).
     if (w.local + 30 > buf.length || dv.getUint32(w.local, true) !== 0x04034b50) throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件损坏：${w.path} 的本地文件头无效`);
     const start = w.local + 30 + dv.getUint16(w.local + 26, true) + dv.getUint16(w.local + 28, true);
     const raw = buf.subarray(start, start + w.csize);
     let data: Uint8Array;
+    budget.reserve(w.usize);
     if (w.method === 0) data = raw;
     else if (w.method === 8) {
       try {
         data = zlib.inflateRawSync(raw, { maxOutputLength: Math.max(1, w.usize) });
-      } catch (e) {
-        throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件无法解压 ${w.path}：${(e as Error).message}`);
+      } catch {
+        throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件损坏，无法解压其中的 ${w.path}（数据不完整或与目录记录不符），请重新压缩后上传`);
       }
     } else {
       skipped.push({ path: w.path, reason: `不支持的压缩方式（${w.method}）` });
       continue;
     }
     if (data.length !== w.usize) throw new DocgenError('ARCHIVE_CORRUPT', `zip 文件损坏：${w.path} 的大小与目录记录不符`);
+    budget.add(data);
     res.push({ path: w.path, data });
   }
   return res;
@@ -798,6 +856,7 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
   const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
   const maxRatio = opts.maxRatio ?? DEFAULTS.maxRatio;
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
+  const budget = budgetOf(opts);
   const res: RawEntry[] = [];
   const skippedDirs = new Set<string>();
   const inc = opts.include?.length ? ignore().add(opts.include) : undefined;
@@ -847,17 +906,33 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
           const base = parts[parts.length - 1];
           if (base !== '.gitignore' && base !== 'package.json' && !isMetaFile(safe) && !/\.xml$/i.test(base) && !forcedTar(safe)) {
             const reason = skipReasonByName(safe) ?? (!detectLanguage(safe) && base.includes('.') ? '非源代码文件（文档、数据或配置）' : undefined);
-            if (reason || (entry.size ?? 0) > maxFileBytes) {
-              skipped.push({ path: safe, reason: reason ?? `文件过大（${Math.round((entry.size ?? 0) / 1024)} KB），多为数据或生成文件` });
+            if (reason) {
+              skipped.push({ path: safe, reason });
               entry.resume();
               return;
             }
           }
+          // Larger than any file that is read: streamed past, never buffered.
+          if ((entry.size ?? 0) > maxFileBytes) {
+            skipped.push({ path: safe, reason: TOO_LARGE_FILE(entry.size ?? 0) });
+            entry.resume();
+            return;
+          }
           const chunks: Buffer[] = [];
-          entry.on('data', (c: Buffer) => chunks.push(c));
-          entry.on('end', () => res.push({ path: safe, data: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) }));
+          entry.on('data', (c: Buffer) => {
+            if (failure) return;
+            try {
+              budget.add(c);
+              chunks.push(c);
+            } catch (e) {
+              fail(e as DocgenError);
+            }
+          });
+          entry.on('end', () => {
+            if (!failure) res.push({ path: safe, data: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks) });
+          });
         } catch (e) {
-          failure = e instanceof DocgenError ? e : new DocgenError('ARCHIVE_CORRUPT', String(e));
+          failure = e instanceof DocgenError ? e : new DocgenError('ARCHIVE_CORRUPT', 'tar 文件中有无法读取的条目，文件可能已损坏，请重新压缩后上传');
           entry.resume();
         }
       },
@@ -872,11 +947,12 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
       }
       parser.write(c);
     });
-    gunzip.on('error', (e: Error) => {
-      if (!failure) reject(new DocgenError('ARCHIVE_CORRUPT', `tar.gz 文件无法解压：${e.message}`));
+    // zlib and tar speak English ("unexpected end of file", "invalid block type"): the user reads what it means.
+    gunzip.on('error', () => {
+      if (!failure) reject(new DocgenError('ARCHIVE_CORRUPT', 'tar.gz 文件不完整或已损坏，无法解压，请重新压缩后上传'));
     });
     gunzip.on('end', () => parser.end());
-    parser.on('error', (e: Error) => reject(new DocgenError('ARCHIVE_CORRUPT', `tar 文件损坏：${e.message}`)));
+    parser.on('error', () => reject(new DocgenError('ARCHIVE_CORRUPT', 'tar 文件结构损坏，无法读取，请重新压缩后上传')));
     parser.on('end', () => resolve());
     gunzip.end(buf);
   });
@@ -897,8 +973,10 @@ function stripCommonRoot(entries: RawEntry[], skipped: SkippedFile[]): RawEntry[
  * Reads a code base from a .zip or .tar.gz (buffer or file path), entirely in memory:
  * nothing is ever written to disk. Refuses (DocgenError ARCHIVE_UNSAFE / ARCHIVE_TOO_LARGE)
  * entries with absolute paths or '..', links pointing outside the archive (zip: any link),
- * more than `maxFiles` entries, more than `maxBytes` uncompressed, or a bomb-like
- * compression ratio; then applies the same filters as intakeDirectory.
+ * more than `maxFiles` entries, more than `maxBytes` uncompressed, more than `maxInflatedBytes` or
+ * `maxLines` inflated and kept (counted while inflating), or a bomb-like compression ratio; then applies the
+ * same filters as intakeDirectory. Every error is a DocgenError with a Chinese message (ARCHIVE_CORRUPT for a
+ * damaged archive).
  */
 export async function intakeArchive(input: Uint8Array | string, kind: 'zip' | 'tar.gz', opts: IntakeOptions = {}): Promise<IntakeResult> {
   let buf: Uint8Array;
@@ -910,14 +988,20 @@ export async function intakeArchive(input: Uint8Array | string, kind: 'zip' | 't
   } else buf = input;
   const skipped: SkippedFile[] = [];
   let raw: RawEntry[];
-  if (kind === 'zip') {
-    if (!(buf[0] === 0x50 && buf[1] === 0x4b)) throw new DocgenError('UNSUPPORTED_ARCHIVE', '文件不是有效的 zip 压缩包');
-    raw = readZip(buf, opts, skipped);
-  } else if (kind === 'tar.gz') {
-    if (!(buf[0] === 0x1f && buf[1] === 0x8b)) throw new DocgenError('UNSUPPORTED_ARCHIVE', '文件不是有效的 .tar.gz 压缩包');
-    raw = await readTarGz(buf, opts, skipped);
-  } else {
-    throw new DocgenError('UNSUPPORTED_ARCHIVE', `不支持的压缩格式：${String(kind)}，请上传 .zip 或 .tar.gz`);
+  try {
+    if (kind === 'zip') {
+      if (!(buf[0] === 0x50 && buf[1] === 0x4b)) throw new DocgenError('UNSUPPORTED_ARCHIVE', '文件不是有效的 zip 压缩包');
+      raw = readZip(buf, opts, skipped);
+    } else if (kind === 'tar.gz') {
+      if (!(buf[0] === 0x1f && buf[1] === 0x8b)) throw new DocgenError('UNSUPPORTED_ARCHIVE', '文件不是有效的 .tar.gz 压缩包');
+      raw = await readTarGz(buf, opts, skipped);
+    } else {
+      throw new DocgenError('UNSUPPORTED_ARCHIVE', `不支持的压缩格式：${String(kind)}，请上传 .zip 或 .tar.gz`);
+    }
+  } catch (e) {
+    // A truncated or forged structure surfaces as RangeError and the like, in English: never shown as such.
+    if (e instanceof DocgenError) throw e;
+    throw new DocgenError('ARCHIVE_CORRUPT', '压缩包结构损坏或不完整，无法读取，请重新压缩后上传');
   }
   raw = stripCommonRoot(raw, skipped);
   const res = admit(raw, opts, skipped, false);

@@ -93,3 +93,59 @@ export async function pdfText(pdf: Uint8Array): Promise<string[]> {
   }
   return pages;
 }
+
+export interface ZipEntry {
+  /** A string is written as UTF-8 with the UTF-8 flag; raw bytes without it (as old Windows tools write). */
+  name: string | Buffer;
+  /** Bytes as stored in the archive (deflated when method 8). */
+  stored: Buffer;
+  method: 0 | 8;
+  /** Declared uncompressed size and CRC. */
+  usize: number;
+  crc: number;
+}
+
+/**
+ * A zip written by hand, so an archive can declare what it wants: the same deflated body under many names (a bomb
+ * built in milliseconds), a size that does not match, a body that is not deflate data.
+ */
+export function handZip(entries: ZipEntry[]): Buffer {
+  const parts: Buffer[] = [];
+  const central: Buffer[] = [];
+  let off = 0;
+  for (const e of entries) {
+    const name = Buffer.isBuffer(e.name) ? e.name : Buffer.from(e.name);
+    const flags = Buffer.isBuffer(e.name) ? 0 : 0x800;
+    const lh = Buffer.alloc(30);
+    lh.writeUInt32LE(0x04034b50, 0);
+    lh.writeUInt16LE(20, 4);
+    lh.writeUInt16LE(flags, 6);
+    lh.writeUInt16LE(e.method, 8);
+    lh.writeUInt32LE(e.crc, 14);
+    lh.writeUInt32LE(e.stored.length, 18);
+    lh.writeUInt32LE(e.usize, 22);
+    lh.writeUInt16LE(name.length, 26);
+    const ch = Buffer.alloc(46);
+    ch.writeUInt32LE(0x02014b50, 0);
+    ch.writeUInt16LE(20, 4);
+    ch.writeUInt16LE(20, 6);
+    ch.writeUInt16LE(flags, 8);
+    ch.writeUInt16LE(e.method, 10);
+    ch.writeUInt32LE(e.crc, 16);
+    ch.writeUInt32LE(e.stored.length, 20);
+    ch.writeUInt32LE(e.usize, 24);
+    ch.writeUInt16LE(name.length, 28);
+    ch.writeUInt32LE(off, 42);
+    parts.push(lh, name, e.stored);
+    central.push(ch, name);
+    off += 30 + name.length + e.stored.length;
+  }
+  const cd = Buffer.concat(central);
+  const eocd = Buffer.alloc(22);
+  eocd.writeUInt32LE(0x06054b50, 0);
+  eocd.writeUInt16LE(entries.length, 8);
+  eocd.writeUInt16LE(entries.length, 10);
+  eocd.writeUInt32LE(cd.length, 12);
+  eocd.writeUInt32LE(off, 16);
+  return Buffer.concat([...parts, cd, eocd]);
+}

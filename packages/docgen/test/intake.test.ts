@@ -6,43 +6,11 @@ import { zipSync, strToU8 } from 'fflate';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DocgenError, intakeArchive, intakeDirectory } from '../src/index';
-import { tar } from './helpers';
+import { handZip, tar } from './helpers';
 
 /** A stored (uncompressed) zip with raw name bytes and no UTF-8 flag, as old Windows tools write. */
 function rawZip(entries: [Buffer, Buffer][]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let off = 0;
-  for (const [name, data] of entries) {
-    const crc = crc32(data);
-    const lh = Buffer.alloc(30);
-    lh.writeUInt32LE(0x04034b50, 0);
-    lh.writeUInt16LE(20, 4);
-    lh.writeUInt32LE(crc, 14);
-    lh.writeUInt32LE(data.length, 18);
-    lh.writeUInt32LE(data.length, 22);
-    lh.writeUInt16LE(name.length, 26);
-    const ch = Buffer.alloc(46);
-    ch.writeUInt32LE(0x02014b50, 0);
-    ch.writeUInt16LE(20, 4);
-    ch.writeUInt16LE(20, 6);
-    ch.writeUInt32LE(crc, 16);
-    ch.writeUInt32LE(data.length, 20);
-    ch.writeUInt32LE(data.length, 24);
-    ch.writeUInt16LE(name.length, 28);
-    ch.writeUInt32LE(off, 42);
-    parts.push(lh, name, data);
-    central.push(ch, name);
-    off += 30 + name.length + data.length;
-  }
-  const cd = Buffer.concat(central);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(entries.length, 8);
-  eocd.writeUInt16LE(entries.length, 10);
-  eocd.writeUInt32LE(cd.length, 12);
-  eocd.writeUInt32LE(off, 16);
-  return Buffer.concat([...parts, cd, eocd]);
+  return handZip(entries.map(([name, data]) => ({ name, stored: data, method: 0, usize: data.length, crc: crc32(data) })));
 }
 
 let dir: string;
