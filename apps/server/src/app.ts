@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiCode, plainChineseError } from '@mazhu/contracts';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createSwitchableAiWriter, type AiProviderSetting } from './ai/switchable';
@@ -16,6 +16,7 @@ import type { AppDeps } from './deps';
 import { createJobSystem } from './jobs';
 import { createKv } from './kv';
 import { createFieldCipher } from './lib/field-cipher';
+import { removeSpooled, spoolTooLarge, spoolToDisk, type SpooledFile } from './lib/spool';
 import { Outbox } from './messaging';
 import { createAttemptStore } from './modules/auth/attempts';
 import { createSessionStore } from './modules/auth/sessions';
@@ -109,15 +110,63 @@ export async function buildApp(config: AppConfig): Promise<App> {
   await app.register(fp(securityHeaders));
   await app.register(envelopePlugin);
   await app.register(sessionPlugin, { sessions: deps.sessions });
-  await app.register(multipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
-  });
+  await registerMultipart(app, config);
 
   app.get('/api/health', async () => ({ code: ApiCode.Ok, msg: 'ok', data: { status: 'ok', dialect: deps.dialect } }));
   await registerModules(app, deps);
   await registerSpa(app, config.webDist);
   return app;
+}
+
+/**
+ * multipart/form-data bodies (@fastify/multipart) as key/values. Files are Buffers, except on routes with
+ * `config.spool` (code archives): there the file is written to `<dataDir>/tmp` as it arrives, cut off past the
+ * route's limit, and the body holds a SpooledFile whose temporary file is removed once the answer is sent.
+ * Before any byte is read, a declared content-length beyond that limit is refused.
+ */
+async function registerMultipart(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const spoolDir = path.join(config.dataDir, 'tmp');
+  const spooled = new WeakMap<FastifyRequest, SpooledFile[]>();
+  const cleanUp = async (req: FastifyRequest) => {
+    const files = spooled.get(req);
+    spooled.delete(req);
+    if (files) await removeSpooled(files);
+  };
+  app.addHook('onResponse', cleanUp);
+  // A refused upload whose body is still arriving: close the connection after the answer rather than read the rest.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.routeOptions.config.spool && !req.raw.complete) reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onRequestAbort', cleanUp);
+  app.addHook('onRequest', async (req) => {
+    const cfg = req.routeOptions.config.spool;
+    const declared = Number(req.headers['content-length']);
+    if (!cfg || !Number.isFinite(declared)) return;
+    const max = Math.min(config.maxUploadBytes, await cfg.maxBytes());
+    // The multipart envelope adds boundaries and part headers: allow 64 KiB of them.
+    if (declared > max + 64 * 1024) throw spoolTooLarge(cfg, max);
+  });
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { fileSize: config.maxUploadBytes, files: 1, fields: 50, fieldSize: 1024 * 1024, parts: 60 },
+    async onFile(this: FastifyRequest, part) {
+      const cfg = this.routeOptions.config.spool;
+      if (!cfg) {
+        await part.toBuffer();
+        return;
+      }
+      const max = Math.min(config.maxUploadBytes, await cfg.maxBytes());
+      const file = await spoolToDisk(part.file, { dir: spoolDir, maxBytes: max, filename: part.filename, cfg });
+      // Busboy stops at the deployment's hard limit (MAX_UPLOAD_MB) without an error of its own.
+      if (part.file.truncated) {
+        await removeSpooled([file]);
+        throw spoolTooLarge(cfg, max);
+      }
+      spooled.set(this, [...(spooled.get(this) ?? []), file]);
+      (part as unknown as { value: SpooledFile }).value = file;
+    },
+  });
 }
 
 /**

@@ -43,6 +43,7 @@ const ZEnv = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().positive().max(365).default(7),
   FREE_TIMES_ON_REGISTER: z.coerce.number().int().min(0).max(100).default(1),
   MAX_UPLOAD_MB: z.coerce.number().int().positive().max(1024).default(50),
+  UPLOAD_QUOTA_MB: z.coerce.number().int().positive().max(100_000).default(300),
   WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
@@ -92,6 +93,8 @@ export interface AppConfig {
   freeTimesOnRegister: number;
   /** Upload size limit in bytes. */
   maxUploadBytes: number;
+  /** Bytes of code archives one user may keep stored at once (UPLOAD_QUOTA_MB); see CodeProjectService.upload. */
+  uploadQuotaBytes: number;
   /** Directory of the built web app (served with history fallback), or undefined to not serve it. */
   webDist?: string;
   logLevel: string;
@@ -158,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     sessionTtlDays: e.SESSION_TTL_DAYS,
     freeTimesOnRegister: e.FREE_TIMES_ON_REGISTER,
     maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    uploadQuotaBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultDist,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,

@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from '@mazhu/docgen';
 import type { FastifyBaseLogger } from 'fastify';
+import { createIntakePool, type IntakePool, type IntakePoolOptions } from './intake-pool';
 import type { GeneratedMaterials, MaterialsEngine, RenderedContract } from './materials';
 import { runContract, runGenerate, runIntake, warmUp } from './materials-core';
 
@@ -16,14 +17,16 @@ interface Pending {
 /**
  * The materials engine of packages/docgen behind the server's narrow interface.
  * `worker: true` (the server's default) runs generations in one long-lived worker thread — started lazily, warmed
- * up once (fonts, pdfkit, pdfjs), restarted after a crash, terminated by `close()`. Uploads are analysed in the
- * request (bounded by the upload limit). `worker: false` runs everything on the calling thread (tests, CLI-like use).
+ * up once (fonts, pdfkit, pdfjs), restarted after a crash, terminated by `close()` — and analyses uploads in the
+ * threads of an intake pool (`intake`, see intake-pool.ts: bounded heap and queue). `worker: false` runs
+ * everything on the calling thread (tests, CLI-like use).
  */
-export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger; workerUrl?: URL } = {}): MaterialsEngine {
+export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger; workerUrl?: URL; intake?: IntakePoolOptions } = {}): MaterialsEngine {
   if (!opts.worker) {
     return { intake: runIntake, generate: ({ project, archive, onStage }) => runGenerate({ project, archive }, onStage), renderContract: runContract, warmUp };
   }
   let worker: Worker | undefined;
+  let intakePool: IntakePool | undefined;
   /** Set when a worker could not even start (e.g. tsx missing): generations then run in-process. */
   let unavailable = false;
   let seq = 0;
@@ -85,7 +88,7 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
   }
 
   return {
-    intake: runIntake,
+    intake: (archive, kind, selection) => (intakePool ??= createIntakePool(opts.intake)).run(archive, kind, selection),
     async generate({ project, archive, onStage }) {
       if (unavailable) return runGenerate({ project, archive }, onStage);
       try {
@@ -115,6 +118,9 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
     async close() {
       const w = worker;
       worker = undefined;
+      const ip = intakePool;
+      intakePool = undefined;
+      await ip?.close();
       for (const [, p] of pending) p.reject(new Error('runner stopping'));
       pending.clear();
       await w?.terminate();

@@ -3,13 +3,13 @@ import type { MaterialsEngine } from './materials';
 /**
  * Several materials engines (each with its own worker thread) behind one: a generation goes to the engine with the
  * fewest generations in flight, so `concurrency` jobs of the runner render side by side on as many CPU cores.
- * Uploads are analysed by the first engine (in the request, as before). One engine is returned as it is.
+ * Uploads are analysed by the first engine (in its intake threads). One engine is returned as it is.
  */
 export function createEnginePool(engines: MaterialsEngine[]): MaterialsEngine {
   if (engines.length === 1) return engines[0]!;
   const busy = engines.map(() => 0);
   return {
-    intake: (archive, kind) => engines[0]!.intake(archive, kind),
+    intake: (archive, kind, selection) => engines[0]!.intake(archive, kind, selection),
     async generate(input) {
       const i = busy.indexOf(Math.min(...busy));
       busy[i]!++;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CodeAnalysis as ContractAnalysis, CodeFileEntry, CodeSelection, ReportItem } from '@mazhu/contracts';
 import {
   analyseCode,
@@ -23,7 +24,6 @@ import {
   type CodeFile,
   type ContractInput,
   type MetaFile,
-  type SkippedFile,
   type FormIssue,
   type VerifyItem,
 } from '@mazhu/docgen';
@@ -96,18 +96,25 @@ const countLevels = (items: ReportItem[]) => ({ error: items.filter((i) => i.lev
 const json = (v: unknown) => Buffer.from(JSON.stringify(v, null, 2), 'utf8');
 const text = (s: string) => Buffer.from(`\ufeff${s}\n`, 'utf8');
 
-/**
- * Reads an upload with the user's selection (include/exclude, gitignore syntax) and analyses it: the files the
- * engine will print, the descriptors it reads, every file with included/excluded and the reason, and the analysis
- * shown to the user (its page count is the exact pagination of this selection).
- */
-export async function runIntake(archive: Uint8Array, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode> {
+/** The code of an archive as the engine reads it, with the analysis and the file selection list. */
+async function readCode(archive: Uint8Array | string, kind: 'zip' | 'tar.gz', selection?: CodeSelection) {
   const r = await intakeArchive(archive, kind, { include: selection?.include, exclude: selection?.exclude });
   const fileList: CodeFileEntry[] = [
     ...r.files.map((f) => ({ path: f.path, included: true, reason: '', language: f.language, lines: f.lines })),
     ...r.skipped.map((x) => ({ path: x.path, included: false, reason: x.reason, language: '', lines: 0 })),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files: r.files, meta: r.meta, skippedFiles: r.skipped, fileList, ...presentAnalysis(r.files, r.skipped.length, r.meta) };
+  return { files: r.files, meta: r.meta, skipped: r.skipped, fileList, ...presentAnalysis(r.files, r.skipped.length, r.meta) };
+}
+
+/**
+ * Reads an upload (its bytes, or the path of the archive on this machine) with the user's selection
+ * (include/exclude, gitignore syntax) and analyses it: every file with included/excluded and the reason, the
+ * analysis shown to the user (its page count is the exact pagination of this selection) and the SHA-1 of every
+ * printed file's text. File texts are not returned, so the answer stays small when it crosses a thread boundary.
+ */
+export async function runIntake(archive: Uint8Array | string, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode> {
+  const { files, fileList, analysis, hints } = await readCode(archive, kind, selection);
+  return { fileList, analysis, hints, fileHashes: files.map((f) => createHash('sha1').update(f.text).digest('hex')) };
 }
 
 type Stage = (percent: number, message: string) => void | Promise<void>;
@@ -123,10 +130,10 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
   const files: GeneratedMaterials['files'] = [];
   if (input.archive) {
     await onStage?.(5, '读取并分析源代码');
-    const code = await runIntake(input.archive.data, input.archive.kind, input.archive.selection);
+    const code = await readCode(input.archive.data, input.archive.kind, input.archive.selection);
     await onStage?.(20, '排版源程序、操作手册和申请表');
     const withCode = { ...project, languages: code.analysis.languages, sourceLines: code.analysis.sourceLines };
-    const g = await generateAll({ name: project.name, version: project.version, files: code.files as CodeFile[], meta: code.meta as MetaFile[], skipped: code.skippedFiles as SkippedFile[], audience: 'web', project: withCode as never });
+    const g = await generateAll({ name: project.name, version: project.version, files: code.files, meta: code.meta, skipped: code.skipped, audience: 'web', project: withCode as never });
     files.push({ name: '源程序.pdf', data: g.sourcePdf }, { name: '源程序.docx', data: g.sourceDocx });
     // The document is named by its kind: 操作手册 (software with a user interface), 设计说明书 or 使用说明.
     const doc = g.manual?.kind ?? '操作手册';

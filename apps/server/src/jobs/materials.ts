@@ -4,18 +4,15 @@ import type { ContractInput } from '@mazhu/docgen';
 /** The project data handed to the materials engine (docgen's `ProjectInput` shape). */
 export type EngineProject = Record<string, unknown> & { name: string; version: string };
 
-/** A code base read from an upload: the engine's files plus the analysis shown to the user. */
+/** What the server keeps of a code base read from an upload: the file selection list and the analysis. */
 export interface IntakenCode {
-  files: unknown[];
-  /** Descriptors, READMEs, licences and configuration files of the upload (never printed). */
-  meta?: unknown[];
-  /** Files intake left out, each with its reason (shown in the file selection and the report). */
-  skippedFiles?: unknown[];
   /** Every file with included/excluded and the reason (the file selection of the code step). */
-  fileList?: CodeFileEntry[];
+  fileList: CodeFileEntry[];
   analysis: CodeAnalysis;
   /** Structure hints for the AI writer (routes, pages, entities…). */
   hints: unknown;
+  /** SHA-1 (hex) of the text of every file that is printed, in print order (near-duplicate checks of batches). */
+  fileHashes: string[];
 }
 
 export interface GeneratedMaterials {
@@ -35,7 +32,11 @@ export interface RenderedContract {
  * a fake (e.g. one that fails) and so the job handler does not depend on docgen's internals.
  */
 export interface MaterialsEngine {
-  intake(archive: Uint8Array, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode>;
+  /**
+   * Reads and analyses an upload: its bytes, or (a string) the path of the archive on this machine, read where the
+   * analysis runs. Rejects with DocgenError (Chinese message) for an archive it refuses.
+   */
+  intake(archive: Uint8Array | string, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode>;
   /** All the materials; with `archive` the code is read again (the archive as uploaded, with the user's selection) and printed. */
   generate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection }; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
   /** Fills and renders a contract (docgen `ContractInput`), off the event loop when a worker thread is used. */

@@ -76,7 +76,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(projectsRoutes, { projects });
   await app.register(adminRoutes, { db, projects, sessions: deps.sessions });
   await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai }) });
-  const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects });
+  const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects, uploadQuotaBytes: config.uploadQuotaBytes });
   await app.register(codeProjectsRoutes, { codeProjects, projects });
   await app.register(batchRoutes, { batch: createBatchService({ db, blobs, engine: jobs.engine, queue: jobs.queue, projects, owners: ownerDirectory(owners) }) });
 

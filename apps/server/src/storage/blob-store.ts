@@ -7,6 +7,10 @@ import type { Readable } from 'node:stream';
  */
 export interface BlobStore {
   put(key: string, data: Uint8Array): Promise<void>;
+  /** Stores the file at `source` (a temporary file of this machine) under `key`, moving it: `source` is gone afterwards. */
+  putFile(key: string, source: string): Promise<void>;
+  /** The path of the blob on this machine's disk, for readers in other threads; undefined when not on a local disk. */
+  localPath?(key: string): string;
   get(key: string): Promise<Buffer>;
   /** A stream of the blob, for downloads. Throws BlobNotFoundError when absent. */
   stream(key: string): Promise<{ stream: Readable; size: number }>;

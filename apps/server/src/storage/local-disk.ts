@@ -29,6 +29,25 @@ export function createLocalDiskStore(root: string): BlobStore {
         await fsp.rm(tmp, { force: true });
       }
     },
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await fsp.mkdir(path.dirname(file), { recursive: true });
+      try {
+        await fsp.rename(source, file);
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
+        // Another file system: copy under a temporary name, then rename into place.
+        const tmp = `${file}.${crypto.randomBytes(4).toString('hex')}.tmp`;
+        try {
+          await fsp.copyFile(source, tmp);
+          await fsp.rename(tmp, file);
+        } finally {
+          await fsp.rm(tmp, { force: true });
+        }
+        await fsp.rm(source, { force: true });
+      }
+    },
+    localPath: fileOf,
     async get(key) {
       try {
         return await fsp.readFile(fileOf(key));

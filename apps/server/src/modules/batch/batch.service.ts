@@ -130,8 +130,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       try {
         const data = await blobs.get(u.blob_key);
         const archive = crypto.createHash('sha256').update(data).digest('hex');
-        const code = await engine.intake(data, u.kind);
-        const files = (code.files as { text: string }[]).map((f) => crypto.createHash('sha1').update(f.text).digest('hex'));
+        const files = (await engine.intake(blobs.localPath?.(u.blob_key) ?? data, u.kind)).fileHashes;
         await repo.saveFingerprint(id, archive, files);
         have.set(id, { archive, files });
       } catch {

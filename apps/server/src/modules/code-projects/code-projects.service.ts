@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
-import { ApiCode, codeProjectPoints, ZCodeSelection, type AddCodeProjectResult, type CodeFiles, type InsufficientBalance, type CodeProjectIntegral, type CodeUpload, type ZAddCodeProjectRequest, type ZSetCodeSelectionRequest } from '@mazhu/contracts';
+import { ApiCode, codeProjectPoints, ZCodeSelection, type CodeSelection, type AddCodeProjectResult, type CodeFiles, type InsufficientBalance, type CodeProjectIntegral, type CodeUpload, type ZAddCodeProjectRequest, type ZSetCodeSelectionRequest } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
-import { sniffArchive, type MaterialsEngine } from '../../jobs/materials';
+import { DocgenError } from '@mazhu/docgen';
+import { IntakeLimitError } from '../../jobs/intake-pool';
+import { removeUnusedUploads } from '../../jobs/maintenance';
+import { sniffArchive, type IntakenCode, type MaterialsEngine } from '../../jobs/materials';
+import type { SpooledFile } from '../../lib/spool';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readSetting } from '../admin/settings';
 import type { BlobStore } from '../../storage';
@@ -13,41 +17,108 @@ import { presentUpload } from '../projects/projects.presenter';
 import { createProjectsRepo } from '../projects/projects.repo';
 import type { ProjectService } from '../projects/projects.service';
 
+/** A user's uploads being received or analysed at once (more are refused with 429 before their body is read). */
+export const MAX_UPLOADS_AT_ONCE = 3;
+/** Stored code archives per user when the deployment sets none (UPLOAD_QUOTA_MB). */
+export const DEFAULT_UPLOAD_QUOTA_BYTES = 300 * 1024 * 1024;
+/** An unused upload younger than this is never removed to make room (the user may be creating its project). */
+export const UNUSED_UPLOAD_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * Runs the engine's analysis of an archive and turns its refusals into envelopes: DocgenError → 400 (413 for
+ * ARCHIVE_TOO_LARGE) with its Chinese message after `prefix`; the intake threads' limits → 413 (memory) or 503
+ * (queue full).
+ */
+async function analyse(engine: MaterialsEngine, archive: string | Uint8Array, kind: 'zip' | 'tar.gz', selection?: CodeSelection, prefix = ''): Promise<IntakenCode> {
+  try {
+    return await engine.intake(archive, kind, selection);
+  } catch (e) {
+    if (e instanceof DocgenError) throw new AppError(e.code === 'ARCHIVE_TOO_LARGE' ? ApiCode.PayloadTooLarge : ApiCode.BadRequest, `${prefix}${e.message}`);
+    if (e instanceof IntakeLimitError) throw new AppError(e.reason === 'busy' ? ApiCode.Busy : ApiCode.PayloadTooLarge, e.message);
+    throw e;
+  }
+}
+
 /**
  * Code projects (/code-to-doc-generator, /settings/codeProjectList): upload an archive (analysed at once by the
  * materials engine — 编程语言, 源程序量, files), then create the project from it, which starts the generation.
  */
-export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: BlobStore; engine: MaterialsEngine; projects: ProjectService }) {
+export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: BlobStore; engine: MaterialsEngine; projects: ProjectService; uploadQuotaBytes?: number }) {
   const { db, blobs, engine, projects } = deps;
+  const quota = deps.uploadQuotaBytes ?? DEFAULT_UPLOAD_QUOTA_BYTES;
   const repo = createProjectsRepo(db);
+  /** Uploads of each user being received or analysed now (this process). */
+  const inFlight = new Map<number, number>();
 
   async function pointsFor(lines: number): Promise<number> {
     return codeProjectPoints((await readIntegralSetting(db)).codeProject, lines);
   }
 
+  /** The archive of a stored upload for the analysis threads: its path on this machine, else its bytes. */
+  async function archiveOf(blobKey: string): Promise<string | Buffer> {
+    return blobs.localPath?.(blobKey) ?? (await blobs.get(blobKey));
+  }
+
+  /**
+   * Makes room for `need` more bytes under the user's quota: removes the user's oldest uploads that no project or
+   * batch row uses and that are older than UNUSED_UPLOAD_GRACE_MS; refuses (413) when that is not enough.
+   */
+  async function makeRoom(userId: number, need: number): Promise<void> {
+    const mb = (n: number) => Math.ceil(n / 1024 / 1024);
+    const row = await db.selectFrom('code_uploads').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('used')).where('user_id', '=', userId).executeTakeFirst();
+    let used = Number(row?.used ?? 0);
+    if (used + need <= quota) return;
+    const before = new Date(Date.now() - UNUSED_UPLOAD_GRACE_MS).toISOString();
+    const removed = await removeUnusedUploads(db, blobs, { userId, before, enough: (freed) => used - freed + need <= quota });
+    used -= removed.reduce((n, r) => n + r.size, 0);
+    if (used + need > quota) {
+      throw new AppError(ApiCode.PayloadTooLarge, `你保存的代码压缩包共 ${mb(used)} MB，再加上这个会超过每个账号 ${mb(quota)} MB 的上限；请删除不再需要的代码项目后再上传`);
+    }
+  }
+
   return {
-    async upload(userId: number, file: Buffer, fileName?: string): Promise<CodeUpload> {
-      if (file.length === 0) throw badRequest('上传的文件是空的');
-      const maxMb = await readSetting<number>(db, 'upload.maxCodeArchiveMb');
-      if (file.length > maxMb * 1024 * 1024) throw new AppError(ApiCode.PayloadTooLarge, `代码压缩包不能超过 ${maxMb} MB`);
-      const kind = sniffArchive(file);
+    /** The largest code archive accepted now, in bytes (operator setting `upload.maxCodeArchiveMb`). */
+    maxArchiveBytes: async (): Promise<number> => (await readSetting<number>(db, 'upload.maxCodeArchiveMb')) * 1024 * 1024,
+
+    /**
+     * Reserves one of the user's MAX_UPLOADS_AT_ONCE upload places before the body is read; returns its release
+     * (idempotent). Throws 429 when the user already has that many uploads in flight.
+     */
+    reserveUpload(userId: number): () => void {
+      const n = inFlight.get(userId) ?? 0;
+      if (n >= MAX_UPLOADS_AT_ONCE) throw new AppError(ApiCode.TooManyRequests, `你已有 ${n} 个代码压缩包正在上传或分析，请等它们完成后再上传`);
+      inFlight.set(userId, n + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (inFlight.get(userId) ?? 1) - 1;
+        if (left > 0) inFlight.set(userId, left);
+        else inFlight.delete(userId);
+      };
+    },
+
+    /**
+     * Stores and analyses an uploaded archive (already on disk, see SpooledFile): kind sniffed from its first bytes,
+     * room made under the user's quota, the analysis run in the engine's intake threads, then the file moved into
+     * the blob store. Errors: 400 empty / not an archive / refused by the engine (its Chinese reason), 413 too
+     * large or over the quota, 503 when the analysis queue is full.
+     */
+    async upload(userId: number, file: SpooledFile, fileName?: string): Promise<CodeUpload> {
+      if (file.size === 0) throw badRequest('上传的文件是空的');
+      const kind = sniffArchive(file.head);
       if (!kind) throw badRequest('只支持 .zip 或 .tar.gz 格式的代码压缩包');
-      let code;
-      try {
-        code = await engine.intake(file, kind);
-      } catch (e) {
-        if (e instanceof Error && e.name === 'DocgenError') throw badRequest(e.message);
-        throw e;
-      }
+      await makeRoom(userId, file.size);
+      const code = await analyse(engine, file.path, kind);
       const ext = kind === 'zip' ? 'zip' : 'tar.gz';
       const key = `uploads/${userId}/${crypto.randomUUID()}.${ext}`;
-      await blobs.put(key, file);
-      const name = (fileName ?? '').replace(/[\\/]+/g, '_').trim().slice(0, 200) || `code.${ext}`;
+      await blobs.putFile(key, file.path);
+      const name = (fileName ?? file.filename ?? '').replace(/[\\/]+/g, '_').trim().slice(0, 200) || `code.${ext}`;
       const id = await repo.insertUpload({
         user_id: userId,
         file_name: name,
         kind,
-        size: file.length,
+        size: file.size,
         blob_key: key,
         analysis_json: JSON.stringify({ ...code.analysis, hints: code.hints }),
         selection_json: '{}',
@@ -64,7 +135,7 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
       const u = await repo.findUpload(uploadId);
       if (!u || u.user_id !== userId) throw notFound('上传的代码不存在或无权访问');
       const selection = ZCodeSelection.parse(JSON.parse(u.selection_json || '{}'));
-      const code = await engine.intake(await blobs.get(u.blob_key), u.kind, selection);
+      const code = await analyse(engine, await archiveOf(u.blob_key), u.kind, selection);
       return { uploadId, selection, files: code.fileList ?? [], analysis: code.analysis };
     },
 
@@ -77,13 +148,7 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
       const u = await repo.findUpload(input.uploadId);
       if (!u || u.user_id !== userId) throw notFound('上传的代码不存在或无权访问');
       const selection = { include: input.include, exclude: input.exclude };
-      let code;
-      try {
-        code = await engine.intake(await blobs.get(u.blob_key), u.kind, selection);
-      } catch (e) {
-        if (e instanceof Error && e.name === 'DocgenError') throw badRequest(`按这个选择没有可印入的源代码：${e.message}`);
-        throw e;
-      }
+      const code = await analyse(engine, await archiveOf(u.blob_key), u.kind, selection, '按这个选择没有可印入的源代码：');
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('code_uploads').set({ analysis_json: JSON.stringify({ ...code.analysis, hints: code.hints }), selection_json: JSON.stringify(selection) }).where('id', '=', u.id).execute();
         const using = await trx.selectFrom('projects').select(['id', 'form_json']).where('upload_id', '=', u.id).where('user_id', '=', userId).execute();
