@@ -90,11 +90,12 @@ export async function buildApp(config: AppConfig): Promise<App> {
     attempts: createAttemptStore(config.redisUrl),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,
-    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, leaseMs: config.jobLeaseSeconds * 1000, queuePrefix: config.queuePrefix }),
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, leaseMs: config.jobLeaseSeconds * 1000, queuePrefix: config.queuePrefix, intakeThreads: config.intakeThreads }),
     ai,
     cipher,
   };
   app.addHook('onClose', async () => {
+    await deps.jobs.engine.close?.(); // the upload-analysis threads, also on a web-only server
     await deps.kv.close?.();
     await deps.attempts.close?.();
   });

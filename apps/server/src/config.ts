@@ -57,6 +57,7 @@ const ZEnv = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(2).max(600).default(30),
   JOB_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   JOB_QUEUE_PREFIX: z.string().regex(/^[a-zA-Z0-9_-]{1,40}$/, 'JOB_QUEUE_PREFIX 只能包含字母、数字、- 和 _').default('mazhu'),
+  INTAKE_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   OPERATOR_USERNAME: z.string().optional(),
   OPERATOR_PASSWORD: z.string().optional(),
   DATA_ENCRYPTION_KEY: z
@@ -109,6 +110,8 @@ export interface AppConfig {
   s3?: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string };
   /** Key prefix of the BullMQ queue in Redis (JOB_QUEUE_PREFIX, default `mazhu`): one per deployment sharing a Redis. */
   queuePrefix: string;
+  /** Threads analysing uploaded code archives at once (INTAKE_THREADS; default: 2, or 1 on a single core). */
+  intakeThreads?: number;
   /** Bootstrap back-office operator (created or reset at start); none when unset. */
   operator?: { username: string; password: string };
   /**
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,
     queuePrefix: e.JOB_QUEUE_PREFIX,
     s3: e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT, bucket: e.S3_BUCKET ?? '', region: e.S3_REGION, accessKeyId: e.S3_ACCESS_KEY_ID ?? '', secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? '', prefix: e.S3_PREFIX } : undefined,
+    intakeThreads: e.INTAKE_THREADS,
     operator: e.OPERATOR_USERNAME && e.OPERATOR_PASSWORD ? { username: e.OPERATOR_USERNAME, password: e.OPERATOR_PASSWORD } : undefined,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ? parseEncryptionKey(e.DATA_ENCRYPTION_KEY)! : DEV_ENCRYPTION_KEY,
   };

@@ -4,7 +4,10 @@
  * Protocol: in { id, type: 'generate' | 'contract' | 'warm', input? }; out { id, stage } while working, then { id, ok, result | error }.
  */
 import { parentPort } from 'node:worker_threads';
+import { lowerThreadPriority } from '../lib/thread-priority';
 import { runContract, runGenerate, warmUp } from './materials-core';
+
+lowerThreadPriority();
 
 type Msg =
   | { id: number; type: 'warm' }

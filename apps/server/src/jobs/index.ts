@@ -60,10 +60,12 @@ export function createJobSystem(deps: {
   leaseMs?: number;
   /** BullMQ key prefix (tests isolate themselves with it). */
   queuePrefix?: string;
+  /** Threads analysing uploaded code archives (INTAKE_THREADS). */
+  intakeThreads?: number;
 }): JobSystem {
   const charger = createPointsCharger(deps.dialect);
   const concurrency = Math.max(1, deps.concurrency ?? 1);
-  const engine = createEnginePool(Array.from({ length: concurrency }, () => createDocgenEngine({ worker: true, log: deps.log })));
+  const engine = createEnginePool(Array.from({ length: concurrency }, () => createDocgenEngine({ worker: true, log: deps.log, intake: { threads: deps.intakeThreads } })));
   const preview = createPreviewService({ db: deps.db, blobs: deps.blobs });
   const figures = (projectId: number) => preview.documentFigures(projectId);
   const definitions = [

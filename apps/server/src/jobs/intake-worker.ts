@@ -6,8 +6,11 @@
  * Chinese message cross the thread boundary intact.
  */
 import type { CodeSelection } from '@mazhu/contracts';
+import { lowerThreadPriority } from '../lib/thread-priority';
 import type { IntakenCode } from './materials';
 import { runIntake } from './materials-core';
+
+lowerThreadPriority();
 
 export interface IntakeTask {
   archive: string | Uint8Array;

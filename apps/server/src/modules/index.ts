@@ -57,8 +57,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const points = createPointsModule(deps);
 
   const sender = createMessageSender(config, app.log, deps.outbox);
-  const codes = createCodeService({ db, kv, sender, captcha });
   const attempts = createAttemptGuard(deps.attempts);
+  const codes = createCodeService({ db, kv, sender, captcha, attempts });
   const auth = createAuthService({ db, codes, sessions, attempts, captcha, config, rewardInvitation: points.rewardInvitation });
   const users = createUserService({ db, codes, sessions, attempts });
   await app.register(authRoutes, { auth, codes, users, sessions, outbox: deps.outbox, operatorLogout: (token) => revokeOperatorSessionByToken(db, token) });

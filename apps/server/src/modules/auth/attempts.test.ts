@@ -75,3 +75,38 @@ describe('attempt budgets under concurrency', async () => {
     expect((await login({ loginType: 1, mobile: u.mobile, password: u.password }, '198.51.100.3')).code).toBe(429);
   });
 });
+
+describe('account lookups and code requests per IP', async () => {
+  const app = await buildTestApp({ CAPTCHA_TEST_MODE: '1', OUTBOX: '1' });
+  const login = (payload: Record<string, unknown>, ip = '127.0.0.1') => app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, headers: { 'user-agent': 'vitest-agent' }, payload }).then(body);
+
+  it('answers a wrong login code alike for a known and an unknown account, after codes were requested for both', async () => {
+    const u = await buildUser(app);
+    const stranger = '13900000077';
+    expect((await sendCode(app, u.mobile, 2)).code).toBe(200);
+    expect((await sendCode(app, stranger, 2)).code).toBe(200);
+    const known = await login({ loginType: 2, mobile: u.mobile, mobileCode: '000000' }, '203.0.113.5');
+    const unknown = await login({ loginType: 2, mobile: stranger, mobileCode: '000000' }, '203.0.113.5');
+    expect(unknown).toEqual(known);
+    expect(known.msg).toBe('验证码错误，还可尝试 4 次');
+    // The owner's real code still works.
+    expect((await login({ loginType: 2, mobile: u.mobile, mobileCode: await lastCode(app, u.mobile) }, '203.0.113.5')).code).toBe(202);
+  });
+
+  it('caps code logins from one IP across accounts, other IPs unaffected', async () => {
+    const tries = [];
+    for (let i = 0; i < 31; i++) tries.push(await login({ loginType: 2, mobile: `1390000${String(1000 + i)}`, mobileCode: '123456' }, '203.0.113.9'));
+    expect(tries.slice(0, 30).every((r) => r.code === 400)).toBe(true);
+    expect(tries[30]).toMatchObject({ code: 429, msg: '验证码登录尝试过于频繁，请 15 分钟后再试' });
+    expect((await login({ loginType: 2, mobile: '13900001999', mobileCode: '123456' }, '203.0.113.10')).code).toBe(400);
+  });
+
+  it('keeps the per-IP code-request limit when the short-lived store is flooded with other keys', async () => {
+    // This IP already asked for 2 codes above: 18 more are sent, the next is refused.
+    const sent = [];
+    for (let i = 0; i < 19; i++) sent.push((await sendCode(app, `1370000${String(1000 + i)}`, 1)).code);
+    expect(sent).toEqual([...Array(18).fill(200), 429]);
+    for (let i = 0; i < 120_000; i++) await app.deps.kv.set(`flood:${i}`, 'x', 60);
+    expect(await sendCode(app, '13700002000', 1)).toMatchObject({ code: 429, msg: '发送验证码过于频繁，请一小时后再试' });
+  });
+});

@@ -90,6 +90,11 @@ export function passwordRules(scope: 'user' | 'op', account: string, ip: string)
   } satisfies Record<string, AttemptRule>;
 }
 
+/** Code logins tried from one IP, whatever the account: 30 per 15 minutes (an account's code dies after 5 wrong tries). */
+export function codeLoginRule(ip: string): AttemptRule {
+  return { key: `user:code:ip:${ip}`, limit: 30, windowSeconds: 900, msg: '验证码登录尝试过于频繁，请 15 分钟后再试' };
+}
+
 /**
  * The store of attempt counters: Redis (same server as `kv`, own connection) when configured, else a memory
  * store of its own (200 000 keys) that other short-lived keys cannot fill.

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config';
 import { nowIso } from '../../db';
 import type { Database, User } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import { type AttemptGuard, passwordRules } from './attempts';
+import { type AttemptGuard, codeLoginRule, passwordRules } from './attempts';
 import type { CaptchaVerifier, CodeService } from './codes.service';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from './passwords';
 import { DISABLED_MESSAGE, type SessionStore } from './sessions';
@@ -130,8 +130,11 @@ export function createAuthService(deps: {
         await attempts.refund(rules.ip);
         await attempts.forget([rules.accountAndIp.key, rules.account.key]);
       } else {
-        // The same answer for known and unknown accounts: no code was ever sent to an unknown one.
+        // Code guesses from one IP are budgeted across accounts (each account's code also dies after 5 wrong
+        // tries). Known and unknown accounts answer alike: an unknown one holds a code nobody knows (codes.send).
+        await attempts.reserve([codeLoginRule(meta.ip)]);
         await codes.consume(account, CodePurpose.Login, input.mobileCode ?? '');
+        await attempts.refund(codeLoginRule(meta.ip));
         user = await findByAccount(col, account);
         if (!user) throw badRequest('验证码已失效，请重新获取');
       }

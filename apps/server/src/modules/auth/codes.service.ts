@@ -3,8 +3,9 @@ import { ApiCode, CodePurpose, isEmail, isMobile } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Kv } from '../../kv';
-import { AppError, badRequest, tooMany } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { MessageSender } from '../../messaging';
+import type { AttemptGuard } from './attempts';
 import { sha256 } from './sessions';
 
 /** Limits of verification codes. Sources: issue 4 (5 minutes, single use, 5 wrong tries) and anti-SMS-bombing practice. */
@@ -47,8 +48,8 @@ const NOTICES: Record<number, (exists: boolean) => string | undefined> = {
  * Verification codes by SMS and e-mail: a 6-digit code, stored hashed in the short-lived store for 5 minutes,
  * single use, dead after 5 wrong tries, with a resend countdown and per-account, per-IP and per-day limits.
  */
-export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: MessageSender; captcha: CaptchaVerifier }) {
-  const { db, kv, sender, captcha } = deps;
+export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: MessageSender; captcha: CaptchaVerifier; attempts: AttemptGuard }) {
+  const { db, kv, sender, captcha, attempts } = deps;
   const codeKey = (purpose: number, account: string) => `code:v:${purpose}:${account}`;
   const triesKey = (purpose: number, account: string) => `code:t:${purpose}:${account}`;
 
@@ -81,14 +82,22 @@ export function createCodeService(deps: { db: Kysely<Database>; kv: Kv; sender: 
         throw new AppError(ApiCode.TooManyRequests, `验证码已发送，请 ${Math.ceil((coolUntil - Date.now()) / 1000)} 秒后再试`);
       }
 
-      if ((await kv.incrWindow(`code:ipd:${input.ip}`, 86_400)) > CODE_RULES.perIpPerDay) throw tooMany('今日发送验证码次数已达上限，请明天再试');
-      if ((await kv.incrWindow(`code:iph:${input.ip}`, 3600)) > CODE_RULES.perIpPerHour) throw tooMany('发送验证码过于频繁，请一小时后再试');
-      if ((await kv.incrWindow(`code:day:${account}`, 86_400)) > CODE_RULES.perAccountPerDay) throw tooMany('该账号今日接收验证码次数已达上限，请明天再试');
+      // Counted in the attempt store, IP budgets first: a flood of other keys (captcha challenges with rotating
+      // User-Agents) cannot evict them, and a client over its IP budget cannot create per-account keys.
+      await attempts.reserve([
+        { key: `code:ipd:${input.ip}`, limit: CODE_RULES.perIpPerDay, windowSeconds: 86_400, msg: '今日发送验证码次数已达上限，请明天再试' },
+        { key: `code:iph:${input.ip}`, limit: CODE_RULES.perIpPerHour, windowSeconds: 3600, msg: '发送验证码过于频繁，请一小时后再试' },
+        { key: `code:day:${account}`, limit: CODE_RULES.perAccountPerDay, windowSeconds: 86_400, msg: '该账号今日接收验证码次数已达上限，请明天再试' },
+      ]);
 
       const what = PURPOSE_TEXT[input.purpose] ?? '身份验证';
       let text: string;
       if (notice) {
         text = `【码著】${notice}如非本人操作，请忽略本消息。`;
+        // A code nobody knows stands in for the one not sent, so trying codes answers exactly as for an account
+        // that did get one ("验证码错误，还可尝试 N 次"): the answers never tell whether the account exists.
+        await kv.set(codeKey(input.purpose, account), sha256(`${account}:${crypto.randomBytes(32).toString('hex')}`), CODE_RULES.ttlSeconds);
+        await kv.del(triesKey(input.purpose, account));
       } else {
         const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
         await kv.set(codeKey(input.purpose, account), sha256(`${account}:${code}`), CODE_RULES.ttlSeconds);
