@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryKv } from '../../kv';
 import { aesEncrypt, buildCaptchaVerification } from './captcha.crypto';
 import { type CaptchaImages, IMAGE_HEIGHT, IMAGE_WIDTH, loadCaptchaImages, PIECE_STRIP_WIDTH, SLIDER_X_MAX, SLIDER_X_MIN } from './captcha.images';
-import { type CaptchaClient, type CaptchaGetData, type CaptchaServiceOptions, clientKeyOf, createCaptchaService, type Point } from './captcha.service';
+import { type CaptchaClient, type CaptchaGetData, type CaptchaServiceOptions, clickWordMatches, clientKeyOf, createCaptchaService, type Point } from './captcha.service';
 
 const alice: CaptchaClient = { ip: '203.0.113.7', clientKey: clientKeyOf('203.0.113.7', 'Mozilla/5.0 Alice') };
 const bob: CaptchaClient = { ip: '198.51.100.9', clientKey: clientKeyOf('198.51.100.9', 'Mozilla/5.0 Bob') };
@@ -357,5 +357,32 @@ describe('captcha service: limits and state', () => {
     const d = (await captcha.get('blockPuzzle', alice)).repData!;
     const res = await captcha.check({ captchaType: 'blockPuzzle', token: d.token, pointJson: answer(d, { x: 120, y: 5 }).pointJson }, alice);
     expect(res.repCode).toBe('0000');
+  });
+});
+
+describe('clickWordMatches: AJ tolerance per axis, clicks normalised from the displayed size', () => {
+  const centres = [
+    { x: 40, y: 40 },
+    { x: 150, y: 110 },
+    { x: 285, y: 60 },
+  ];
+  it('accepts up to 25 px on each axis around every glyph centre (a corner of the box, 35 px away), not 26', () => {
+    expect(clickWordMatches(centres.map((c) => ({ x: c.x + 25, y: c.y - 25 })), centres)).toBe(true);
+    expect(clickWordMatches([centres[0], centres[1], { x: 285 + 26, y: 60 }], centres)).toBe(false);
+  });
+  it('accepts clicks taken on a 280×140 display and sent unscaled, as AJ-Captcha’s React client does', () => {
+    const shown = centres.map((c) => ({ x: Math.round((c.x * 280) / 310), y: Math.round((c.y * 140) / 155) }));
+    expect(shown[2].x).toBeLessThan(285 - 25); // the far glyph's click is beyond the tolerance before normalising
+    expect(clickWordMatches(shown, centres)).toBe(true);
+    const small = centres.map((c) => ({ x: Math.round(c.x * 0.6), y: Math.round(c.y * 0.6) }));
+    expect(clickWordMatches(small, centres)).toBe(false);
+  });
+  it('refuses the wrong order and blind guesses (under 1 % of 5,000 random answers)', () => {
+    expect(clickWordMatches([centres[1], centres[0], centres[2]], centres)).toBe(false);
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    let passed = 0;
+    for (let i = 0; i < 5000; i++) if (clickWordMatches([0, 1, 2].map(() => ({ x: Math.floor(rnd() * 310), y: Math.floor(rnd() * 155) })), centres)) passed++;
+    expect(passed / 5000).toBeLessThan(0.01);
   });
 });

@@ -170,8 +170,8 @@ export interface CaptchaServiceOptions {
   verificationTtlSeconds?: number;
   /** blockPuzzle tolerance on trunc(x) in 310-wide space (AJ `slip-offset`, default 5). */
   slipOffset?: number;
-  /** clickWord: max distance in px (310×155 space) between a click and the glyph centre. Default 22. */
-  clickRadius?: number;
+  /** clickWord: per-axis tolerance in px (310×155 space) around each glyph centre. Default CLICK_TOLERANCE (25, as AJ). */
+  clickTolerance?: number;
   /** Checks arriving sooner than this after /get fail (bots). Default 0 (off); 300 is a sensible production value. */
   minSolveMs?: number;
   /** Prefix of every store key. Default `captcha:`. */
@@ -256,7 +256,7 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
   const tokenTtl = options.tokenTtlSeconds ?? 120;
   const verificationTtl = options.verificationTtlSeconds ?? 180;
   const slipOffset = options.slipOffset ?? 5;
-  const clickRadius = options.clickRadius ?? 22;
+  const clickTolerance = options.clickTolerance ?? CLICK_TOLERANCE;
   const minSolveMs = options.minSolveMs ?? 0;
   const prefix = options.keyPrefix ?? 'captcha:';
   let images: Promise<CaptchaImages> | undefined = options.images ? Promise.resolve(options.images) : undefined;
@@ -364,7 +364,7 @@ export function createCaptchaService(options: CaptchaServiceOptions): CaptchaSer
       const passed =
         entry.t === captchaType &&
         now() - entry.at >= minSolveMs &&
-        (entry.t === 'blockPuzzle' ? blockPuzzleMatches(parsed, entry.x ?? -1000, slipOffset) : clickWordMatches(parsed, entry.p ?? [], clickRadius));
+        (entry.t === 'blockPuzzle' ? blockPuzzleMatches(parsed, entry.x ?? -1000, slipOffset) : clickWordMatches(parsed, entry.p ?? [], clickTolerance));
       if (!passed) {
         await countFailure(client);
         return fail(RepCode.CoordinateError);
@@ -439,18 +439,41 @@ export function blockPuzzleMatches(point: unknown, x0: number, slipOffset: numbe
   return Math.abs(x - x0) <= slipOffset && y === SLIDER_Y;
 }
 
+/** Per-axis tolerance of a click around its glyph's centre, px in 310×155 space (AJ `HAN_ZI_SIZE` = 25). */
+export const CLICK_TOLERANCE = 25;
 /**
- * Click-word check: the first three points, in wordList order, each within `radius` px of its glyph
- * centre (AJ compares |dx| ≤ 25 and |dy| ≤ 25 against the baseline corner; the centre is what users click).
- * Fewer than three points fail.
+ * Display scales a client may have shown the 310×155 image at without scaling its clicks back: smaller than
+ * natural, as AJ-Captcha's React client (280×140, raw offsets: 0.90); every click of one answer shares the scale.
+ * Never above 1, so an answer off in the direction away from the corner is not stretched into a pass.
  */
-export function clickWordMatches(points: unknown, centres: Point[], radius: number): boolean {
+export const CLICK_SCALE_RANGE: readonly [number, number] = [0.8, 1];
+
+/**
+ * Click-word check: the first three points, in wordList order, each within `tolerance` px of its glyph centre on
+ * both axes (AJ ClickWordCaptchaServiceImpl compares |dx| ≤ 25 and |dy| ≤ 25, around the baseline corner; ours
+ * around the centre, where users click). Clicks taken on an image displayed at another size and sent unscaled are
+ * normalised first: the one display scale that best maps the centres onto the clicks (least squares, within
+ * CLICK_SCALE_RANGE) is divided out, and the clicks must then fit. Fewer than three points fail.
+ */
+export function clickWordMatches(points: unknown, centres: Point[], tolerance = CLICK_TOLERANCE): boolean {
   if (!Array.isArray(points) || points.length < centres.length || centres.length === 0) return false;
-  return centres.every((c, i) => {
-    const p = points[i] as Record<string, unknown> | null;
-    if (typeof p !== 'object' || p === null) return false;
+  const clicks: Point[] = [];
+  for (const raw of points.slice(0, centres.length)) {
+    if (typeof raw !== 'object' || raw === null) return false;
+    const p = raw as Record<string, unknown>;
     const x = truncCoordinate(p.x);
     const y = truncCoordinate(p.y);
-    return (x - c.x) ** 2 + (y - c.y) ** 2 <= radius * radius;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
+    clicks.push({ x, y });
+  }
+  const fits = (scale: number) => centres.every((c, i) => Math.abs(clicks[i].x / scale - c.x) <= tolerance && Math.abs(clicks[i].y / scale - c.y) <= tolerance);
+  if (fits(1)) return true;
+  let dot = 0;
+  let norm = 0;
+  centres.forEach((c, i) => {
+    dot += clicks[i].x * c.x + clicks[i].y * c.y;
+    norm += c.x * c.x + c.y * c.y;
   });
+  const scale = Math.min(CLICK_SCALE_RANGE[1], Math.max(CLICK_SCALE_RANGE[0], dot / norm));
+  return fits(scale);
 }
