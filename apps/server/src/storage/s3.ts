@@ -1,3 +1,4 @@
+import fsp from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { assertSafeKey, BlobNotFoundError, type BlobStore } from './blob-store';
@@ -39,6 +40,15 @@ export function createS3Store(opts: S3StoreOptions): BlobStore & { client: S3Cli
     client,
     async put(key, data) {
       await client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentLength: data.byteLength }));
+    },
+    /**
+     * Uploads the file in one PUT, then removes it. Read whole first (at most one upload, MAX_UPLOAD_MB): a stream
+     * body makes the SDK send aws-chunked checksummed content that S3-compatible servers do not all decode.
+     */
+    async putFile(key, source) {
+      const data = await fsp.readFile(source);
+      await client.send(new PutObjectCommand({ Bucket, Key: Key(key), Body: data, ContentLength: data.byteLength }));
+      await fsp.rm(source, { force: true });
     },
     async get(key) {
       try {

@@ -42,6 +42,15 @@ function contract(name: string, open: () => Promise<BlobStore>) {
       expect((await store.get('materials/9/x.pdf')).equals(big)).toBe(true);
     });
 
+    it('moves an uploaded file in (putFile): the blob has its bytes and the temporary file is gone', async () => {
+      const src = path.join(tmp, `spooled-${name.replace(/\W/g, '')}.part`);
+      const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) & 0xff));
+      fs.writeFileSync(src, bytes);
+      await store.putFile('uploads/2/b.zip', src);
+      expect((await store.get('uploads/2/b.zip')).equals(bytes)).toBe(true);
+      expect(fs.existsSync(src)).toBe(false);
+    });
+
     it('refuses keys that could leave the root', async () => {
       for (const key of ['../x', '/etc/passwd', 'a/../../x', 'A/B', 'a//b', 'a/./b', '']) {
         await expect(store.put(key, Buffer.from('x'))).rejects.toThrow(/unsafe blob key/);
