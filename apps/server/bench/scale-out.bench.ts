@@ -67,7 +67,7 @@ async function prepare(schema: string): Promise<{ app: App; users: { headers: Re
 async function run(workers: number): Promise<{ perMinute: number; seconds: number; rps?: number; p99?: number }> {
   const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
   const { app, users } = await prepare(schema);
-  const cluster = await startCluster({ databaseUrl: PG, databaseSchema: schema, queuePrefix: schema, env: { JOB_CONCURRENCY: '1', LOG_LEVEL: 'warn' } });
+  const cluster = await startCluster({ databaseUrl: PG, databaseSchema: schema, queuePrefix: schema, env: { JOB_CONCURRENCY: '1' } });
   try {
     await Promise.all([cluster.start('web', 'web'), ...Array.from({ length: workers }, (_, i) => cluster.start(`worker${i + 1}`, 'worker'))]);
     await new Promise((r) => setTimeout(r, 3000)); // engine warm-up in each worker
