@@ -179,7 +179,14 @@ export function createPreviewService(deps: PreviewServiceDeps) {
       const module = key === 'module' ? modules[i - 2] : undefined;
       let row: ScreenRow | undefined;
       if (module) {
-        row = rows.find((r) => r.key === 'module' && r.module_id === module.id && !used.has(r.id)) ?? rows.find((r) => r.key === 'module' && r.module_name === module.name && !used.has(r.id));
+        // By module id, then by name; a module saved again under a new name (the wizards replace the list, so ids
+        // change too) keeps the screen of the module that stood at its place and no longer exists — an uploaded
+        // screenshot is never dropped by a rename.
+        const orphan = (r: ScreenRow) => !modules.some((m) => m.id === r.module_id || m.name === r.module_name);
+        row =
+          rows.find((r) => r.key === 'module' && r.module_id === module.id && !used.has(r.id)) ??
+          rows.find((r) => r.key === 'module' && r.module_name === module.name && !used.has(r.id)) ??
+          rows.find((r) => r.key === 'module' && r.sort === i && !used.has(r.id) && orphan(r));
       } else row = rows.find((r) => r.key === key && !used.has(r.id));
       if (row) used.add(row.id);
       const stored = row ? ZScreenSpec.safeParse(parseJson(row.spec_json, null)) : undefined;

@@ -3,7 +3,7 @@ import { buildPrototype, renderScreen } from '@mazhu/docgen';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
-import { buildProject, multipart } from '../../../test/projects.factories';
+import { buildProject, multipart, SAMPLE_PROJECT } from '../../../test/projects.factories';
 import { createScreenReader } from './ocr';
 
 describe('UI prototypes and screenshots', async () => {
@@ -145,6 +145,25 @@ describe('UI prototypes and screenshots', async () => {
     const back = await get<ProjectScreen>(`/api/delScreenshot?id=${login.id}`, a.headers);
     expect(back.data.source).toBe('prototype');
     expect(back.data.checks.every((c) => c.ok)).toBe(true);
+  });
+
+  it('keeps an uploaded module screenshot when the module is renamed and the module list saved again', { timeout: 180_000 }, async () => {
+    const a = await buildUser(app);
+    const p = await buildProject(app, a.headers, { name: '码著仓储管理系统', version: 'V1.0' });
+    const before = (await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data.screens;
+    const moduleScreen = before[2];
+    const proto = buildPrototype({ name: '码著仓储管理系统', version: 'V1.0', platform: 'web', modules: [] });
+    const shot = await renderScreen(proto.app, proto.screens[1]);
+    const up = await uploadShot(a.headers, moduleScreen.id, shot.png, 'module.png');
+    expect(up.code, up.msg).toBe(200);
+
+    const modules = p.modules.map((m, i) => ({ name: i === 0 ? `${m.name}（新）` : m.name, description: m.description, operations: m.operations }));
+    const saved = await post(`/api/editProject`, a.headers, { ...SAMPLE_PROJECT, id: p.id, name: '码著仓储管理系统', modules });
+    expect(saved.code, saved.msg).toBe(200);
+    const after = (await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data.screens;
+    expect(after).toHaveLength(before.length);
+    expect(after[2]).toMatchObject({ source: 'upload', title: expect.stringContaining('（新）') });
+    expect((await app.inject({ url: after[2].imageUrl, headers: a.headers })).statusCode).toBe(200);
   });
 
   it("renders one edited screen with the whole app's menu, and lets a signed-in user render more often than a visitor", async () => {
