@@ -2,13 +2,13 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ProjectPreview, ProjectScreen, WordStatus } from '@mazhu/contracts';
+import type { ProjectDetails, ProjectPreview, ProjectScreen, WordStatus } from '@mazhu/contracts';
 import { buildPrototype, renderScreen } from '@mazhu/docgen';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
-import { buildProject, multipart, waitForMaterials } from '../../../test/projects.factories';
+import { buildProject, multipart, upload, waitForMaterials, zipFolder } from '../../../test/projects.factories';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-figures-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -99,6 +99,26 @@ describe('the manual with a figure for every screen', async () => {
       expect(figuresOf(lo).map((f) => f.page)).toEqual(figs.map((f) => f.page));
     }
   }, 600_000);
+
+  it('a code project with screens (this repository\'s admin pages) confirmed as a web admin gets the login, main and module figures in its 操作手册', async () => {
+    const a = await buildUser(app, { freeTimes: 1 });
+    const up = await upload(app, a.headers, zipFolder(path.resolve(import.meta.dirname, '../../../../web/src/pages/admin')), 'admin.zip');
+    expect(up.code, up.msg).toBe(200);
+    const add = body<WordStatus & { project: ProjectDetails }>(
+      await app.inject({ method: 'POST', url: '/api/addCodeProject', headers: a.headers, payload: { uploadId: up.data.uploadId, name: '码著运营后台管理系统', version: 'V1.0', softwareForm: 'web-admin', form: { completionDate: '2025-05-01' } } }),
+    );
+    expect(add.code, add.msg).toBe(200);
+    const done = await waitForMaterials(app, a.headers, add.data.project.id, 240_000);
+    expect(done.state, done.message).toBe('succeeded');
+    const zip = unzipSync(new Uint8Array((await app.inject({ url: `/api/getProjectWordDownload?id=${add.data.project.id}`, headers: a.headers })).rawPayload));
+    const manual = Object.entries(zip).find(([k]) => k.endsWith('操作手册.pdf'));
+    expect(manual, Object.keys(zip).join()).toBeDefined();
+    const project = body<ProjectDetails>(await app.inject({ url: `/api/getProjectDetails?id=${add.data.project.id}`, headers: a.headers })).data;
+    const pdfPath = path.join(tmp, 'code.pdf');
+    fs.writeFileSync(pdfPath, manual![1]);
+    expect(project.modules.length).toBeGreaterThan(1);
+    expect(figuresOf(pdfPath)).toHaveLength(project.modules.length + 2);
+  }, 300_000);
 
   it('draws an architecture and a module diagram for software without a user interface, and no login', async () => {
     const a = await buildUser(app, { freeTimes: 1 });
