@@ -84,8 +84,10 @@ export async function buildApp(config: AppConfig): Promise<App> {
     config,
     db: handle.db,
     dialect: handle.dialect,
-    // Sessions are cached only in a store every process shares (Redis); one process reads its database directly.
-    sessions: createSessionStore(handle.db, config.sessionTtlDays, config.redisUrl ? kv : undefined),
+    // Sessions are cached in a store every process serving requests sees: Redis, or — for the single process of
+    // ROLE=all without Redis — its own memory store. Web processes without Redis read the database on every request,
+    // since a revocation made by another process would not reach their memory.
+    sessions: createSessionStore(handle.db, config.sessionTtlDays, config.redisUrl || config.role === 'all' ? kv : undefined),
     kv,
     attempts: createAttemptStore(config.redisUrl),
     outbox: config.outbox ? new Outbox() : undefined,
