@@ -1,4 +1,4 @@
-import { readCodeStructure, type CodeStructure } from './code-structure';
+import { pythonHandlerRoutes, readCodeStructure, type CodeStructure } from './code-structure';
 import { computeStats, type CodeFile, type LanguageStats, type MetaFile } from './intake';
 import { UNLISTED_LANGUAGES } from './languages';
 import { findProvenance, type Provenance } from './provenance';
@@ -78,6 +78,7 @@ export function analyseCode(files: CodeFile[], meta: MetaFile[] = []): CodeAnaly
     for (const m of text.matchAll(/@(?:Get|Post|Put|Delete|Patch|Request)Mapping\(\s*(?:value\s*=\s*)?"([^"]+)"/g)) addUnique(routes, m[1]);
     for (const m of text.matchAll(/\b(?:app|router|server|fastify)\.(?:get|post|put|delete|patch|route)\(\s*['"`](\/[^'"`]*)['"`]/g)) addUnique(routes, m[1]);
     for (const m of text.matchAll(/@(?:app|bp|router)\.(?:route|get|post|put|delete)\(\s*['"](\/[^'"]*)['"]/g)) addUnique(routes, m[1]);
+    if (f.language === 'Python') for (const r of pythonHandlerRoutes(text)) addUnique(routes, `${r.methods[0] && r.methods[0] !== 'WS' ? r.methods[0] + ' ' : ''}${r.path}`);
     for (const m of text.matchAll(/\bclass\s+(\w+Controller)\b/g)) addUnique(controllers, m[1]);
     for (const m of text.matchAll(/@(?:Entity|Table)\b[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:public\s+)?class\s+(\w+)/g)) addUnique(entities, m[1]);
     for (const m of text.matchAll(/\b(?:title|label|name|text|meta\.title)\s*:\s*['"`]([\u4e00-\u9fff][\u4e00-\u9fff\w（）()、/]{1,15})['"`]/g)) addUnique(menus, m[1]);

@@ -55,6 +55,73 @@ export interface CodeStructure {
 }
 
 const MAX_TEXT = 400_000;
+
+/** One route of a Python handler table (Tornado / Jupyter `default_handlers`, `web.Application([...])`). */
+export interface HandlerRoute {
+  /** The URL pattern with its regular-expression parts as {name}: "/api/contents{path}", "/api/kernels/{kernel_id}". */
+  path: string;
+  handler: string;
+  /** HTTP methods the handler class of the same file defines (GET, POST…); empty when the class is elsewhere. */
+  methods: string[];
+  /** Parameters of each method as written: { GET: 'self, path=""' }. */
+  params: Record<string, string>;
+  index: number;
+}
+
+const HANDLER_TUPLE = /\(\s*(?:rf|fr|r|f)?(["'])(\/[^"'\n]*)\1(?:\s*%\s*\(?\s*[\w.]+(?:\s*,\s*[\w.]+)*\s*\)?)?\s*,\s*([A-Z]\w*)\s*[,)]/g;
+const HANDLER_BY_NAME = /\(\s*([a-z_][\w.]*(?:url|uri|path|route|pattern|regex))\s*,\s*([A-Z]\w*(?:Handler|Websocket|WebSocket|Socket))\s*[,)]/g;
+const HANDLER_BASE = /\bclass\s+\w+\s*\([^)]*(?:Handler|handler)\b[^)]*\)\s*:/;
+
+/** Readable URL pattern: %s and {x_regex} become {…} / {x}, named groups (?P<x>…) become {x}. */
+function readablePattern(raw: string, wholeMatch: string): string {
+  // the names after the string: (r"/api/kernels/%s" % _kernel_id_regex, …) → kernel_id
+  const tail = wholeMatch.slice(wholeMatch.indexOf(raw) + raw.length + 1);
+  const names = [.../%\s*\(?\s*([\w.]+(?:\s*,\s*[\w.]+)*)/.exec(tail)?.[1].split(/\s*,\s*/) ?? []];
+  let i = 0;
+  return raw
+    .replace(/%s/g, () => `{${(names[i++] ?? '').replace(/^_+/, '').replace(/_regex$/, '') || '…'}}`)
+    .replace(/\{_*(\w+?)(?:_regex)?\}/g, '{$1}')
+    .replace(/\(\?P<(\w+)>(?:[^()]|\([^()]*\))*\)/g, '{$1}')
+    .replace(/\/?\?\(\.\*\)/g, '/{…}')
+    .replace(/\\\./g, '.');
+}
+
+/**
+ * The routes of Python handler tables (Tornado, Jupyter server extensions): `(r"/api/kernels/%s" % _kernel_id_regex,
+ * KernelHandler)` in a file that defines or imports request handlers, each with the HTTP methods its class defines in
+ * the same file. Pure; linear in the text.
+ */
+export function pythonHandlerRoutes(text: string): HandlerRoute[] {
+  if (!/Handler\b/.test(text) || !/handlers|Application\(/.test(text)) return [];
+  const out: HandlerRoute[] = [];
+  for (const m of text.matchAll(HANDLER_TUPLE)) {
+    const handler = m[3];
+    if (!/(Handler|Websocket|WebSocket|Socket)$/.test(handler) && !HANDLER_BASE.test(text)) continue;
+    const methods: string[] = [];
+    const params: Record<string, string> = {};
+    const at = text.search(new RegExp(`^class\\s+${handler}\\b`, 'm'));
+    if (at >= 0) {
+      const rest = text.slice(text.indexOf('\n', at) + 1);
+      const end = rest.search(/^\S/m);
+      const body = end >= 0 ? rest.slice(0, end) : rest;
+      for (const d of body.matchAll(/^\s+(?:async\s+)?def\s+(get|post|put|patch|delete|head|options|open)\s*\(([^)]*)\)/gm)) {
+        const method = d[1] === 'open' ? 'WS' : d[1].toUpperCase();
+        if (!methods.includes(method)) methods.push(method);
+        params[method] = d[2].replace(/\s+/g, ' ').trim();
+      }
+    }
+    out.push({ path: readablePattern(m[2], m[0]), handler, methods, params, index: m.index ?? 0 });
+  }
+  // (csp_report_uri, CSPReportHandler): the URL is a constant defined elsewhere; its name stands for it.
+  for (const m of text.matchAll(HANDLER_BY_NAME)) {
+    const handler = m[2];
+    const at = text.search(new RegExp(`^class\\s+${handler}\\b`, 'm'));
+    const body = at >= 0 ? text.slice(text.indexOf('\n', at) + 1).split(/^\S/m)[0] : '';
+    const methods = [...body.matchAll(/^\s+(?:async\s+)?def\s+(get|post|put|patch|delete|head|options)\s*\(/gm)].map((d) => d[1].toUpperCase());
+    out.push({ path: `{${m[1]}}`, handler, methods: [...new Set(methods)], params: {}, index: m.index ?? 0 });
+  }
+  return out;
+}
 const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|docs?|benchmarks?|scripts?)\/|\.(test|spec)\.[a-z]+$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$/i;
 
 const lineAt = (text: string, index: number) => {
@@ -197,14 +264,22 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
         units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, symbol: cls, kind: 'job', line: lineAt(text, job.index) }, '定时任务');
       }
     }
-    // Python web: Flask blueprints, FastAPI routers, Django views — one unit per file.
+    // Python web: Flask blueprints, FastAPI routers, Django views, Tornado handler tables — one unit per file.
     if (f.language === 'Python') {
-      const routes = [...text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"]/g)];
+      const routes: Array<{ symbol: string; path: string; index: number }> = [];
+      for (const r of text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch|websocket)\(\s*['"]([^'"]*)['"]/g)) routes.push({ symbol: `${r[2] === 'route' ? 'ROUTE' : r[2] === 'websocket' ? 'WS' : r[2].toUpperCase()} ${r[3]}`, path: r[3], index: r.index ?? 0 });
+      for (const r of pythonHandlerRoutes(text)) for (const m of r.methods.length ? r.methods : ['ROUTE']) routes.push({ symbol: `${m} ${r.path}`, path: r.path, index: r.index });
       if (routes.length) {
+        const dirs = f.path.split('/').slice(0, -1);
         const stem = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.py$/, '');
-        const words = stem === '__init__' || stem === 'app' || stem === 'main' || stem === 'views' || stem === 'routes' ? identifierWords(routes[0][3].split('/').filter(Boolean)[0] ?? stem) : identifierWords(stem);
+        // handlers.py / views.py / routes.py name nothing: the folder names the unit ("services/contents/handlers.py" → contents),
+        // else the first segment of the first route that is not "api" or a version.
+        const generic = /^(__init__|app|main|views|routes|handlers|urls|api|endpoints|resources|server|router)$/.test(stem);
+        const firstSeg = routes[0].path.split('/').filter((x) => x && !/^(api|v\d+|\{.*)$/.test(x))[0]?.replace(/[^\w-].*$/, '');
+        const folder = dirs.length >= 2 ? dirs[dirs.length - 1] : undefined;
+        const words = generic ? identifierWords(folder ?? firstSeg ?? stem) : identifierWords(stem);
         const doc = /^\s*(?:#[^\n]*\n)*\s*(?:"""|''')\s*([^\n]*)/.exec(text)?.[1];
-        for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: `${r[2] === 'route' ? 'ROUTE' : r[2].toUpperCase()} ${r[3]}`, kind: 'route', line: lineAt(text, r.index ?? 0) }, cleanLabel(doc));
+        for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: r.symbol, kind: 'route', line: lineAt(text, r.index) }, cleanLabel(doc));
       }
       if (/\b(BackgroundScheduler|BlockingScheduler|AsyncIOScheduler)\(|@(?:\w+\.)?(?:scheduled_job|periodic_task|task)\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
     }
@@ -328,6 +403,12 @@ function collectApi(files: CodeFile[]): ApiItem[] {
       for (const m of t.matchAll(/add_argument\(\s*['"]([^'"]+)['"](?:[^)]*?help\s*=\s*['"]([^'"]+)['"])?/g)) push({ kind: 'option', name: m[1], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: m[2] });
       for (const m of t.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"][^)]*\)\s*\n(?:@[^\n]*\n)*\s*(?:async\s+)?def\s+(\w+)\s*\(([^)]*)\)/g))
         push({ kind: 'endpoint', name: `${m[2] === 'route' ? 'ROUTE' : m[2].toUpperCase()} ${m[3]}`, signature: `${m[2] === 'route' ? '' : m[2].toUpperCase() + ' '}${m[3]} → ${m[4]}(${clean(m[5])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, (m.index ?? 0) + m[0].lastIndexOf('def')) });
+      for (const r of pythonHandlerRoutes(t)) {
+        const at = t.search(new RegExp(`^class\\s+${r.handler}\\b`, 'm'));
+        const doc = at >= 0 ? firstDocLine(t, at) : undefined;
+        for (const m of r.methods.length ? r.methods : ['ROUTE'])
+          push({ kind: 'endpoint', name: `${m} ${r.path}`, signature: `${m === 'ROUTE' ? '' : m + ' '}${r.path} → ${r.handler}${r.params[m] !== undefined ? `.${m === 'WS' ? 'open' : m.toLowerCase()}(${r.params[m]})` : ''}`, file: f.path, line: lineAt(t, r.index), doc });
+      }
     } else if (f.language === 'Java' || f.language === 'Kotlin') {
       const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']*)["']/.exec(t.slice(0, t.search(/\bclass\s/) + 1 || 3000))?.[1] ?? '';
       for (const m of t.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'][^)]*\))?[\s\S]{0,300}?\bpublic\s+[\w<>[\], ?]+\s+(\w+)\s*\(/g)) {

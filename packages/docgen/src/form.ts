@@ -117,7 +117,7 @@ export function formValueText(form: ApplicationForm, key: keyof ApplicationForm)
  * Builds the form from project data, taking 编程语言 (plus the project's `extraLanguages`) and 源程序量 from the code
  * analysis when given (so they match the source-code document), and page counts from the materials.
  */
-export function formFromProject(p: Project, analysis?: CodeAnalysis, pages?: { code?: number; document?: number }): ApplicationForm {
+export function formFromProject(p: Project, analysis?: CodeAnalysis, pages?: { code?: number; document?: number; documentKind?: string }): ApplicationForm {
   return {
     fullName: p.name.trim(),
     shortName: p.shortName?.trim() || undefined,
@@ -153,7 +153,8 @@ export function formFromProject(p: Project, analysis?: CodeAnalysis, pages?: { c
     techFeatures: p.techFeatures,
     depositType: p.depositType,
     codePages: pages?.code,
-    documentKind: pages?.document !== undefined ? '操作手册' : undefined,
+    // The document actually produced: 操作手册 for software with a user interface, else 设计说明书 or 使用说明.
+    documentKind: pages?.document !== undefined ? (pages.documentKind ?? '操作手册') : undefined,
     documentPages: pages?.document,
     applicationDate: p.applicationDate,
   };

@@ -109,7 +109,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     lap('manual');
   }
   const base: Project = project ?? ZProject.parse({ name, version });
-  const form = formFromProject(base, analysis, { code: source.pages.length, document: manual?.pages.length });
+  const form = formFromProject(base, analysis, { code: source.pages.length, document: manual?.pages.length, documentKind: manual?.kind });
   const formIssues = checkApplicationForm(form, analysis, opts.today);
   const formPdf = await renderApplicationFormPdf(form);
   const formDocx = await renderApplicationFormDocx(form);

@@ -61,7 +61,7 @@ const LICENSE_NAMES: Array<[string, RegExp]> = [
 /** The name after "@author", "Author:", "作者：", or the holder of a "Copyright (c) 2020 Name" line. */
 export function authorOf(line: string): string | undefined {
   const t = line.replace(/^\s*(\/\/+|\/\*+|\*+|#+|--|<!--|'''|""")\s*/, '').replace(/\s*(\*\/|-->)\s*$/, '');
-  const a = /(?:@author\s*[:：]?|\bauthor\s*[:：]|作\s*者\s*[:：])\s*([^\n<>@]{1,60}?)(?:\s*<[^>]*>)?\s*$/i.exec(t);
+  const a = /(?:@author\b\s*[:：]?|\bauthor\s*[:：]|作\s*者\s*[:：])\s*([^\n<>@]{1,60}?)(?:\s*<[^>]*>)?\s*$/i.exec(t);
   if (a) return a[1].trim().replace(/[，,;；.。]+$/, '') || undefined;
   const c = /(?:copyright|版权所有)\s*(?:\(c\)|©)?\s*(?:\d{4}(?:\s*[-–,]\s*(?:\d{4}|present))*)?[\s,]*(?:by\s+)?([^\n]{1,80}?)\s*(?:\.|all rights reserved.*)?$/i.exec(t);
   if (c) return c[1].trim().replace(/[，,;；.。]+$/, '') || undefined;

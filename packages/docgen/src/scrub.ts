@@ -71,7 +71,7 @@ const NOT_TLD = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts',
 const MOBILE = /(?<![\dA-Za-z])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?![\dA-Za-z])/g;
 const LANDLINE = /(?<![\dA-Za-z])0\d{2,3}-\d{7,8}(?![\dA-Za-z])/g;
 const ID18 = /(?<![\dA-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
-const AUTHOR_LINE = /(copyright|\(c\)\s*\d{4}|©|@author|\bauthor\s*[:：]|作\s*者\s*[:：]|版权所有|all rights reserved|@email|@contact|联系(方式|电话|邮箱))/i;
+const AUTHOR_LINE = /(copyright|\(c\)\s*\d{4}|©|@author\b|\bauthor\s*[:：]|作\s*者\s*[:：]|版权所有|all rights reserved|@email|@contact|联系(方式|电话|邮箱))/i;
 const COMMENT_LEAD = /^\s*(\/\/|\/\*|\*|#|--|<!--|'''|"""|;|%|rem\b)/i;
 
 /** GB 11643-1999 check digit of an 18-character resident identity number. */

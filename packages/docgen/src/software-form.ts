@@ -1,3 +1,4 @@
+import { pythonHandlerRoutes } from './code-structure';
 import type { CodeFile, MetaFile } from './intake';
 
 /**
@@ -58,7 +59,8 @@ function readJson(meta: MetaFile[], name: string): Record<string, unknown> | und
  * Kotlin/Swift/Dart/ArkTS, react-native), a desktop app (electron, WinForms/WPF, Qt, Swing/JavaFX,
  * tkinter/PyQt), embedded firmware (C/assembly with MCU headers or Arduino), a web front end
  * (pages/views with a router; an admin when it has a sidebar layout or system/user/role pages),
- * a service (HTTP routes or controllers without pages), a command-line tool (package.json "bin",
+ * a service (HTTP routes or controllers without pages, or with only a few server templates beside
+ * many routes), a command-line tool (package.json "bin",
  * commander/yargs/argparse/click/cobra), else a library. Pure; linear in the code size.
  */
 export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): SoftwareFormGuess {
@@ -78,6 +80,8 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
   if (pkg?.bin) add('cli', `package.json 的 bin 字段：${typeof pkg.bin === 'string' ? pkg.bin : Object.keys(pkg.bin as object).join('、')}`);
 
   let pages = 0;
+  /** Pages that are server-side templates (templates/*.html, .jsp, .ftl), not a front end's own screens. */
+  let templatePages = 0;
   let routes = 0;
   let adminSignals = 0;
   for (const f of files) {
@@ -99,6 +103,7 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
     const isPageDir = /(^|\/)(pages|views|screens|templates)\//.test(lower);
     if ((f.language === 'Vue' || f.language === 'Svelte' || /\.(jsx|tsx|html|jsp|ftl)$/.test(lower)) && isPageDir) {
       pages++;
+      if (/(^|\/)templates\/|\.(html|jsp|ftl)$/.test(lower) && f.language !== 'Vue' && f.language !== 'Svelte') templatePages++;
       if (pages <= 3) add('website', `${p}：页面`);
       if (/(^|\/)(system|admin|user|role|menu|dept|monitor|layout)\//.test(lower)) adminSignals++;
     }
@@ -106,7 +111,8 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
     // HTTP routes and controllers.
     const r =
       (text.match(/@(Get|Post|Put|Delete|Patch|Request)Mapping\b/g)?.length ?? 0) +
-      (text.match(/@(app|bp|blueprint|router|api)\.(route|get|post|put|delete|patch)\(/g)?.length ?? 0) +
+      (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) +
+      (f.language === 'Python' ? pythonHandlerRoutes(text).length : 0) +
       (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) +
       (text.match(/^\s*path\(\s*r?['"]/gm)?.length && /urlpatterns/.test(text) ? 1 : 0) +
       (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0);
@@ -123,7 +129,11 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
   else if (ev.mobile && (ev.mobile.length >= 2 || !pages)) form = 'mobile';
   else if (ev.desktop) form = 'desktop';
   else if (ev.embedded && !routes && !pages) form = 'embedded';
-  else if (pages >= 2 || (pages >= 1 && routes === 0)) {
+  else if (pages > 0 && pages === templatePages && routes >= 4 * pages) {
+    // A server whose few templates are its error, login and redirect pages: an API service, not a web site.
+    form = 'service';
+    add('service', `${routes} 个 HTTP 接口，页面模板只有 ${pages} 个`);
+  } else if (pages >= 2 || (pages >= 1 && routes === 0)) {
     form = adminSignals >= 2 ? 'web-admin' : 'website';
     if (form === 'web-admin') add('web-admin', `页面 ${pages} 个，含侧边菜单/系统管理页面`);
   } else if (routes > 0) form = 'service';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,9 @@ import { CACHE } from './global-setup';
 
 // Real open-source code bases the engine was not written against, fetched with `npm pack` (test/global-setup.ts):
 // qs 6.13.0 (a JavaScript library without a user interface, BSD-3-Clause) and vue-element-admin 3.9.3 (a Vue admin
-// front end, MIT, with a vendored TinyMCE). Each is checked end to end: form, document kind, coverage both ways, no
-// invented module, nothing secret printed, the provenance and version warnings, and 源程序量 against an independent count.
+// front end, MIT, with a vendored TinyMCE); and a Python service fetched with pip (below). Each is checked end to end:
+// form, document kind, coverage both ways, no invented module, nothing secret printed, the provenance and version
+// warnings, and 源程序量 against an independent count.
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'mazhu-real-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -135,5 +136,103 @@ describe('a Vue admin front end (vue-element-admin 3.9.3)', async () => {
     expect(printed).not.toMatch(/\b127\.0\.0\.1\b|\b192\.168\.\d+\.\d+|\b10\.\d+\.\d+\.\d+\b/);
     expect(printed).not.toMatch(/\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}/);
     expect(printed).not.toMatch(/password\s*[:=]\s*['"][^'"*]{3,}['"]/i);
+  });
+});
+
+// A Python service: jupyter_server 2.21.1 (Tornado handlers, BSD-3-Clause), fetched with pip from the configured
+// package index at test time. CI without pip or without that index skips it and says why.
+const PY_SPEC = 'jupyter_server==2.21.1';
+const PY_CACHE = path.join(CACHE, '..', 'pypi');
+function fetchWheel(): { wheel?: string; reason?: string } {
+  const found = () => (existsSync(PY_CACHE) ? readdirSync(PY_CACHE).find((f) => /^jupyter_server-2\.21\.1-.*\.whl$/.test(f)) : undefined);
+  if (!found()) {
+    mkdirSync(PY_CACHE, { recursive: true });
+    try {
+      execFileSync('pip', ['download', PY_SPEC, '--no-deps', '--only-binary', ':all:', '--retries', '0', '--timeout', '10', '-q', '-d', PY_CACHE], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+    } catch (e) {
+      const err = e as { code?: string; stderr?: Buffer };
+      return { reason: err.code === 'ENOENT' ? 'pip is not installed' : `pip could not download ${PY_SPEC}: ${String(err.stderr ?? e).trim().split('\n').at(-1)}` };
+    }
+  }
+  const w = found();
+  return w ? { wheel: path.join(PY_CACHE, w) } : { reason: `pip did not leave a wheel of ${PY_SPEC}` };
+}
+const py = fetchWheel();
+if (py.reason) console.warn(`[real-code] Python service test skipped: ${py.reason}`);
+
+describe.skipIf(!py.wheel)(`a Python service (${PY_SPEC})${py.reason ? ` — skipped: ${py.reason}` : ''}`, async () => {
+  const name = '交互计算服务软件';
+  const r = await intakeArchive(readFileSync(py.wheel!), 'zip');
+  const base = { name, version: 'V1.0', files: r.files, meta: r.meta, skipped: r.skipped, audience: 'web' as const, today: '2026-01-01' };
+  const g = await generateAll({ ...base, project: { name, version: 'V1.0', modules: [] } });
+  const units = g.analysis.structure.units;
+  // The modules the built-in writer records: one per code unit, with the unit's evidence (file#symbol).
+  const grounded = await generateAll({
+    ...base,
+    project: { name, version: 'V1.0', modules: units.map((u) => ({ name: u.label ?? u.words.join(' '), description: '', evidence: u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`) })) },
+  });
+  // The wheel unpacked by Python's own zipfile module, read file by file.
+  const dir = mkdtempSync(path.join(tmp, 'py-'));
+  execFileSync('python3', ['-m', 'zipfile', '-e', py.wheel!, dir]);
+  const handlerFiles = r.files.map((f) => f.path).filter((p) => /^\s*default_handlers\s*=\s*\[/m.test(readFileSync(path.join(dir, p), 'utf8')));
+
+  it('is detected as a service and gets a 设计说明书 with its endpoints, never a login page', () => {
+    expect(g.analysis.form.form).toBe('service');
+    expect(grounded.manual!.kind).toBe('设计说明书');
+    expect(grounded.form.documentKind).toBe('设计说明书');
+    const text = manualText(grounded);
+    expect(text).not.toMatch(/登录界面|账号和密码|输入账号/);
+    expect(text).toMatch(/GET \/api\/kernels → MainKernelHandler\.get\(self\)/);
+    expect(text).toMatch(/\/api\/kernels\/\{kernel_id\}/);
+  });
+
+  it('has a module for every handler table of the code, and counts coverage both ways', async () => {
+    expect(handlerFiles.length).toBeGreaterThanOrEqual(10);
+    const unitFiles = new Set(units.flatMap((u) => u.evidence.map((e) => e.file)));
+    expect(handlerFiles.filter((f) => !unitFiles.has(f))).toEqual([]);
+    for (const w of ['contents', 'kernels', 'sessions', 'kernelspecs', 'config', 'events', 'nbconvert']) expect(units.map((u) => u.words.join(' '))).toContain(w);
+    expect(item(grounded, 'COVERAGE_DOC_TO_CODE')?.ok).toBe(true);
+    expect(levelOf(item(grounded, 'COVERAGE_CODE_TO_DOC')!)).toBe('info');
+    const invented = await generateAll({ ...base, project: { name, version: 'V1.0', modules: [{ name: '用户管理' }, { name: '报表统计' }] } });
+    const cov = item(invented, 'COVERAGE_DOC_TO_CODE')!;
+    expect(levelOf(cov)).toBe('error');
+    expect(cov.detail).toMatch(/用户管理、报表统计/);
+    expect(levelOf(item(invented, 'COVERAGE_CODE_TO_DOC')!)).toBe('warning');
+  });
+
+  it('prints no password, hash or loopback address, and lists each place it masked', () => {
+    const printed = allText(g);
+    expect(printed).not.toMatch(/\b127\.0\.0\.1\b|\b192\.168\.\d+\.\d+|\b10\.\d+\.\d+\.\d+\b|::1\b/);
+    expect(printed).not.toMatch(/\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}|\$argon2/);
+    const ip = item(g, 'SCRUBBED_IP');
+    expect(ip?.evidence?.some((e) => e.startsWith('jupyter_server/serverapp.py:'))).toBe(true);
+  });
+
+  it('warns that it is third-party code, names the removed attributions, and warns about the version', () => {
+    const third = item(g, 'THIRD_PARTY_CODE')!;
+    expect(levelOf(third)).toBe('warning');
+    expect(third.evidence!.join()).toMatch(/LICENSE：BSD/);
+    const removed = item(g, 'ATTRIBUTION_REMOVED')!;
+    expect(levelOf(removed)).toBe('warning');
+    expect(removed.detail).toMatch(/Jupyter Development Team/);
+    // "`@authorized` decorator" is not an @author line
+    expect(removed.evidence!.join()).not.toMatch(/decorator\.py:85|ized/);
+    const v = item(g, 'VERSION_IN_CODE')!;
+    expect(levelOf(v)).toBe('warning');
+    expect(v.detail).toMatch(/jupyter_server\/_version\.py:\d+ 为 2\.21\.1/);
+  });
+
+  it('has 源程序量 and 编程语言 equal to an independent count of the files included', () => {
+    let lines = 0;
+    const langs = new Set<string>();
+    const byExt: Record<string, string> = { py: 'Python', html: 'HTML', css: 'CSS', js: 'JavaScript' };
+    for (const f of r.files) {
+      const t = readFileSync(path.join(dir, f.path), 'utf8');
+      lines += t.split('\n').length - (t.endsWith('\n') ? 1 : 0);
+      langs.add(byExt[f.path.slice(f.path.lastIndexOf('.') + 1)] ?? f.path);
+    }
+    expect(g.analysis.sourceLines).toBe(lines);
+    expect(g.form.sourceLines).toBe(lines);
+    expect([...g.analysis.languageList].sort()).toEqual([...langs].sort());
   });
 });

@@ -442,7 +442,20 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
     const unknownLabel = reading.unknown ? EN_NOUNS[reading.unknown] ?? readableUnknown(reading.unknown) : undefined;
     const name = u.label ? nameFromLabel(u.label) : concept ? concept.name : u.kind === 'package' || u.kind === 'command' ? u.words.join(' ') || u.key : `${unknownLabel ?? readableUnknown(u.words.join(''))}管理`;
     const obj = u.label ? name.replace(/管理$/u, '') : concept?.obj ?? unknownLabel ?? name;
-    const routes = u.evidence.map((e) => e.split('#')[1] ?? '').filter((x) => /^(GET|POST|PUT|DELETE|PATCH|ANY|ROUTE)\s/.test(x));
+    const routes = u.evidence.map((e) => e.split('#')[1] ?? '').filter((x) => /^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|WS|ANY|ROUTE)\s/.test(x));
+    if (u.kind === 'routes' && !u.label) {
+      // A route file of a service (Flask, FastAPI, Tornado, Express) is described by its own routes: its words
+      // read as a business concept too easily ("events" is not 活动管理, "contents" is not 文章).
+      const word = u.words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || u.key;
+      const m = set.other(
+        `u:${u.key}`,
+        { name: `${word}接口`, obj: word, does: routes.length > 10 ? `共处理 ${routes.length} 个接口的请求` : '', ops: routes.slice(0, 10).map((r) => ({ text: r.replace(/^ROUTE\s+/, '') })), source: 'code' },
+        '',
+        10,
+      );
+      for (const e of u.evidence) if (!m.basis.includes(e)) m.basis.push(e);
+      continue;
+    }
     const opKeys = uniq(routes.flatMap((r) => readIdentifier(r.replace(/^(ANY|ROUTE)\s/, 'GET '), 'route', embedded).ops));
     const exported = u.kind === 'package' ? uniq(u.evidence.map((e) => e.split('#')[1]).filter((x): x is string => !!x && /^[A-Za-z_$][\w$]*$/.test(x))) : [];
     const ops: Operation[] = exported.length ? exported.slice(0, 10).map((n) => ({ text: `调用 ${n}` })) : opKeys.map((k) => ({ key: k, text: OP_TEXT[k](obj) }));

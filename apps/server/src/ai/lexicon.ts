@@ -364,7 +364,7 @@ export const CONCEPTS: Concept[] = [
   c('property', 'estate resident household building', '物业 业主 住户 楼栋', '物业管理', '住户', '维护楼栋、房屋与住户信息', 'create update query', { domain: 'property' }),
   c('repair', 'repair maintenance', '报修 维修 保养', '维修管理', '维修单', '受理报修并跟踪维修进度', 'submit 派单维修 query'),
   c('dish', 'dish food recipe meal takeout', '菜品 点餐 外卖 餐品', '菜品管理', '菜品', '维护菜品信息与价格', 'create update 菜品上下架', { domain: 'catering' }),
-  c('activity', 'activity event campaign', '活动 报名', '活动管理', '活动', '发布活动并管理报名情况', 'publish 活动报名 query'),
+  c('activity', 'activity campaign', '活动 报名', '活动管理', '活动', '发布活动并管理报名情况', 'publish 活动报名 query'),
   c('media', 'video live livestream media audio music song playlist', '视频 直播 音频 音乐', '音视频', '音视频内容', '上传并播放音视频内容', 'upload 在线播放 query', { domain: 'media' }),
   c('game', 'game battle', '游戏 关卡 对战', '游戏关卡', '关卡', '组织游戏关卡与对局流程', '开始游戏 进入下一关 查看结算结果', { domain: 'game', tag: '游戏' }),
   c('player', 'player', '玩家', '玩家管理', '玩家', '维护玩家资料与游戏进度', 'query 查看游戏进度', { domain: 'game', tag: '游戏' }),

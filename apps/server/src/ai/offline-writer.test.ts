@@ -359,6 +359,25 @@ describe('offline writer: grounded in the input', () => {
     expect(info.description).toContain('48213');
   });
 
+  it('describes a route file of a service by its own routes, not by what its words mean elsewhere', () => {
+    const info = writeInformation({
+      name: '交互计算服务软件',
+      codeAnalysis: {
+        languages: ['Python'],
+        sourceLines: 20000,
+        form: 'service',
+        units: [
+          { key: 'events', words: ['events'], kind: 'routes', evidence: ['pkg/services/events/handlers.py#GET /api/events', 'pkg/services/events/handlers.py#WS /api/events/subscribe'] },
+          { key: 'contents', words: ['contents'], kind: 'routes', evidence: ['pkg/services/contents/handlers.py#GET /api/contents{path}', 'pkg/services/contents/handlers.py#ROUTE /api/notebooks/{…}'] },
+        ],
+      },
+    });
+    expect(info.modules.map((m) => m.name)).toEqual(['Events接口', 'Contents接口']);
+    expect(info.modules[0].operations).toEqual(['GET /api/events', 'WS /api/events/subscribe']);
+    expect(info.modules[1].operations).toEqual(['GET /api/contents{path}', '/api/notebooks/{…}']);
+    expect(JSON.stringify(info)).not.toMatch(/活动|文章|报名|图文/);
+  });
+
   it('uses the menu texts of the code as module names', () => {
     const info = writeInformation({
       name: '物业收费系统',

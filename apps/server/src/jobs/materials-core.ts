@@ -151,7 +151,7 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
   const manual = buildManual(p);
   files.push({ name: `${manual.kind}.pdf`, data: await renderManualPdf(manual) }, { name: `${manual.kind}.docx`, data: await renderManualDocx(manual) });
   await onStage?.(70, '填写申请表');
-  const form = formFromProject(p, undefined, { document: manual.pages.length });
+  const form = formFromProject(p, undefined, { document: manual.pages.length, documentKind: manual.kind });
   const issues = checkApplicationForm(form);
   const ownerErrors = issues.filter((i) => i.level === 'error' && String(i.field).startsWith('owners')).length;
   files.push({ name: '申请表.pdf', data: await renderApplicationFormPdf(form) }, { name: '申请表.docx', data: await renderApplicationFormDocx(form) }, { name: '申请表.json', data: json(form) });

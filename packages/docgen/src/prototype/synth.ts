@@ -365,13 +365,18 @@ function diagrams(src: PrototypeSource, modules: PrototypeSource['modules']): Sc
     if (names.length) groups.splice(groups.length && groups[0].title !== '程序入口' ? 1 : 0, 0, { title: '功能模块', items: names.length > 10 ? [...names.slice(0, 9), `等 ${names.length} 个模块`] : names });
   }
   const arch = ZScreenSpec.parse({ key: 'arch', kind: 'architecture', title: '软件总体架构图', groups: groups.slice(0, 8) });
-  const byModule = modules.slice(0, 8).map((m) => {
+  // At most 8 boxes: with more modules the last box names the rest, so the figure never hides a module.
+  const shown = modules.length > 8 ? modules.slice(0, 7) : modules;
+  const byModule = shown.map((m) => {
     const ops = (m.operations ?? []).map((o) => clip(o.replace(/^[0-9.、\s]+/, '').replace(/[，。；,;].*$/, ''))).filter(Boolean);
     const unit = code?.units.find((u) => u.label === m.name);
     const items = ops.length ? ops : (m.files ?? unit?.files ?? []).map((f) => clip(baseName(f)));
     return { title: clip(m.name), items: [...new Set(items)].slice(0, 6) };
   });
-  const fromCode = !byModule.length && code ? code.units.slice(0, 8).map((u) => ({ title: clip(u.label), items: [...new Set(u.files.map((f) => clip(baseName(f))))].slice(0, 6) })) : [];
+  if (modules.length > shown.length) byModule.push({ title: `其余${modules.length - shown.length}个模块`, items: modules.slice(shown.length, shown.length + 6).map((m) => clip(m.name)) });
+  const codeUnits = code && code.units.length > 8 ? code.units.slice(0, 7) : (code?.units ?? []);
+  const fromCode = !byModule.length && code ? codeUnits.map((u) => ({ title: clip(u.label), items: [...new Set(u.files.map((f) => clip(baseName(f))))].slice(0, 6) })) : [];
+  if (fromCode.length && code && code.units.length > codeUnits.length) fromCode.push({ title: `其余${code.units.length - codeUnits.length}个模块`, items: code.units.slice(codeUnits.length, codeUnits.length + 6).map((u) => clip(u.label)) });
   const mods = ZScreenSpec.parse({ key: 'modules', kind: 'module-diagram', title: '功能模块结构图', groups: byModule.length ? byModule : fromCode });
   return [arch, mods];
 }
@@ -417,7 +422,11 @@ export function describeScreen(s: ScreenSpec, texts?: string[]): string {
     case 'architecture':
       return `软件自上而下分为${s.groups.map((g) => `“${g.title}”`).join('')}${s.groups.length}层，各层内容取自${s.groups.some((g) => g.title === '代码模块' || g.title === '程序入口') ? '源代码' : '项目的功能模块'}。`;
     case 'module-diagram':
-      return `本软件由${s.groups.length}个功能模块组成，每个模块下列出它的主要功能或代码文件。`;
+    {
+      const rest = s.groups.find((g) => /^其余\d+个模块$/.test(g.title));
+      const total = s.groups.length - (rest ? 1 : 0) + (rest ? Number(/\d+/.exec(rest.title)![0]) : 0);
+      return `本软件由${total}个功能模块组成，${rest ? `图中列出前${s.groups.length - 1}个模块的主要功能或代码文件，最后一栏为其余模块的名称` : '每个模块下列出它的主要功能或代码文件'}。`;
+    }
     default:
       return '';
   }
