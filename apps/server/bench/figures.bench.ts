@@ -14,10 +14,15 @@ const ms = (t: number) => `${(performance.now() - t).toFixed(0)} ms`;
 
 const proto = buildPrototype(source);
 await renderScreens(proto.app, proto.screens.slice(0, 2)); // threads started and fonts parsed
+const runs: number[] = [];
+for (let i = 0; i < 3; i++) {
+  const t0 = performance.now();
+  await renderScreens(proto.app, proto.screens.slice(0, 12));
+  runs.push(performance.now() - t0);
+}
+const twelveMs = [...runs].sort((x, y) => x - y)[1];
+console.log(`12 屏渲染（线程已启动，3 次中位数）：${twelveMs.toFixed(0)} ms  目标 < 2000 ms ${twelveMs < 2000 ? '✓' : '✗'}（各次 ${runs.map((x) => x.toFixed(0)).join('、')} ms）`);
 let t = performance.now();
-const twelve = await renderScreens(proto.app, proto.screens.slice(0, 12));
-const twelveMs = performance.now() - t;
-console.log(`12 屏渲染（线程已启动）：${twelveMs.toFixed(0)} ms  目标 < 2000 ms ${twelveMs < 2000 ? '✓' : '✗'}（共 ${twelve.length} 屏）`);
 
 t = performance.now();
 const rendered = await renderScreens(proto.app, proto.screens);
