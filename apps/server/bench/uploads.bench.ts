@@ -12,45 +12,16 @@
  * VmHWM for the peak), worker threads included.
  * Goals: health check < 200 ms during the uploads; peak RSS < 800 MB. Prints figures beside the goals, never pass/fail.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { zipSync, type Zippable } from 'fflate';
+import { createUsers, mb, memOf, root, startServer, stopServer } from './server-process';
 
 const USERS = 5;
 const ARCHIVE_MB = Number(process.env.BENCH_UPLOAD_MB ?? 20);
 const SOURCE_MB = Number(process.env.BENCH_UPLOAD_SOURCE_MB ?? 30);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-/** Five users with a session each, written straight to the server's database (SQLite under `dataDir`). */
-async function createUsers(dataDir: string): Promise<Record<string, string>[]> {
-  const { openDb } = await import('../src/db');
-  const { createSessionStore } = await import('../src/modules/auth/sessions');
-  const { hashPassword } = await import('../src/modules/auth/passwords');
-  const handle = openDb({ dataDir });
-  try {
-    const sessions = createSessionStore(handle.db, 7);
-    const users: Record<string, string>[] = [];
-    const now = new Date().toISOString();
-    const hash = await hashPassword('Bench-123');
-    for (let i = 0; i < USERS; i++) {
-      const u = await handle.db
-        .insertInto('users')
-        .values({ mobile: `1380000010${i}`, email: null, name: `上传基准${i}`, password_hash: hash, role: 1, invitation_code: null, inviter_id: null, free_times: 0, disabled: 0, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const s = await sessions.issue(u.id);
-      users.push({ token: s.token, sessionid: s.sessionId });
-    }
-    return users;
-  } finally {
-    await handle.destroy();
-  }
-}
 
 /** Real source files from node_modules (not minified, ≤ 256 KB each) until `bytes` of text, renamed under project/src/. */
 function realSource(bytes: number): Zippable {
@@ -90,36 +61,6 @@ function buildArchive(): { zip: Buffer; sourceBytes: number; files: number } {
   return { zip: Buffer.from(zipSync({ ...src, ...assets })), sourceBytes, files: Object.keys(src).length };
 }
 
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
-
-function memOf(pid: number): { rss: number; hwm: number } {
-  const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (k: string) => Number(new RegExp(`^${k}:\\s+(\\d+) kB`, 'm').exec(s)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
-}
-
-async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
-
-/** The production build (apps/server/dist/main.js, built by `npm run build:server`) in its own process, ROLE=web. */
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const port = await freePort();
-  const env = { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'none'), ROLE: 'web', MAX_UPLOAD_MB: '50', UPLOAD_QUOTA_MB: '1000' };
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok, () => false)) return { child, url };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start within 60 s');
-}
-
 async function uploadOnce(url: string, headers: Record<string, string>, zip: Buffer, name: string): Promise<{ ms: number; code: number; msg: string; lines?: number }> {
   const form = new FormData();
   form.set('file', new Blob([zip]), name);
@@ -135,9 +76,9 @@ async function main(): Promise<void> {
   const { zip, sourceBytes, files } = buildArchive();
   console.log(`Archive: ${mb(zip.length)}, ${files} source files (${mb(sourceBytes)} of text).`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-upload-bench-'));
-  const { child, url } = await startServer(dataDir);
+  const { child, url } = await startServer(dataDir, { MAX_UPLOAD_MB: '50', UPLOAD_QUOTA_MB: '1000' });
   try {
-    const users = await createUsers(dataDir);
+    const users = await createUsers(dataDir, USERS, '上传基准');
     const pid = child.pid!;
     // Warm-up: one small upload starts an intake thread and loads the engine.
     const small = Buffer.from(zipSync({ 'p/src/main.ts': new TextEncoder().encode('export const x = 1;\n') }));
@@ -176,8 +117,7 @@ async function main(): Promise<void> {
     console.log(`health check during uploads (${health.length} probes): p50 ${pct(50).toFixed(0)} ms, p99 ${pct(99).toFixed(0)} ms, max ${(health.at(-1) ?? 0).toFixed(0)} ms   goal: < 200 ms`);
     console.log(`server RSS: before ${mb(before)}, peak ${mb(Math.max(peak, hwm))}, after 35 s idle ${mb(after)}   goal: peak < 800 MB`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -65,6 +65,25 @@ describe('request layer', () => {
     expect(query).toBe(`page=1&category=${encodeURIComponent('政策 法规')}`);
   });
 
+  it('keeps the content-type header on a GET as it leaves through XMLHttpRequest (axios drops it without a body)', async () => {
+    http.defaults.adapter = 'xhr';
+    const sent: Record<string, string> = {};
+    const setHeader = vi.spyOn(XMLHttpRequest.prototype, 'setRequestHeader').mockImplementation((k: string, v: string) => void (sent[k.toLowerCase()] = v));
+    const send = vi.spyOn(XMLHttpRequest.prototype, 'send').mockImplementation(() => undefined);
+    try {
+      const call = get('/api/getNotification', { page: 1 }, { cancelKey: 'content-type' });
+      await new Promise((r) => setTimeout(r, 20));
+      cancelRequest('content-type');
+      await call.catch(() => undefined);
+      expect(send).toHaveBeenCalled();
+      expect(sent['content-type']).toContain('application/json');
+      expect(sent.token).toBeDefined();
+    } finally {
+      setHeader.mockRestore();
+      send.mockRestore();
+    }
+  });
+
   it('POST sends JSON, uploads send multipart form data', async () => {
     await post('/api/editAdmin', { name: '李四' });
     expect(seen[0].method).toBe('post');

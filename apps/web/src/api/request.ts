@@ -157,8 +157,12 @@ export function createApiClient(client: ApiClientOptions) {
     return body;
   }
 
+  /**
+   * GET with the payload as a query string. The body is an empty string (never sent by the browser) so the
+   * content-type header the spec requires on every call stays on: axios drops it when there is no data.
+   */
   function get<T>(url: string, params?: object, options: RequestOptions = {}): Promise<ApiResult<T>> {
-    return send<T>({ url, method: 'get', params }, options);
+    return send<T>({ url, method: 'get', params, data: '' }, options);
   }
 
   function post<T>(url: string, data?: object, options: RequestOptions = {}): Promise<ApiResult<T>> {
