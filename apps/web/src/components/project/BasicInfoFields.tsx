@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ownerLabel, type OwnerDetails } from '@mazhu/contracts';
+import { ApiCode, ownerLabel, type OwnerDetails } from '@mazhu/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { ownerKeys, useOwnerList } from '@/api/owners';
+import { getOwnerDetails, ownerKeys, useOwnerList } from '@/api/owners';
 import OwnerFormModal from '@/components/owner/OwnerFormModal';
 import type { Rule } from 'antd/es/form';
 import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
@@ -367,16 +367,40 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
 function OwnersField() {
   const form = Form.useFormInstance<ProjectFormValues>();
   const queryClient = useQueryClient();
-  const owners = useOwnerList({ page: 1, pageSize: 100 });
+  // The registry is searched on the server (name, or a whole 证件号码), so every owner can be found however many there are.
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  useEffect(() => {
+    const t = setTimeout(() => setKeyword(typed.trim()), 300);
+    return () => clearTimeout(t);
+  }, [typed]);
+  const owners = useOwnerList({ page: 1, pageSize: 50, keyword: keyword || undefined });
   const [adding, setAdding] = useState(false);
-  /** Owners added here, shown until the refreshed list holds them. */
-  const [added, setAdded] = useState<{ value: number; label: string }[]>([]);
-  const listed = (owners.data?.list ?? []).map((o) => ({ value: o.id, label: ownerLabel(o) }));
-  const options = [...listed, ...added.filter((a) => !listed.some((o) => o.value === a.value))];
+  /** Every owner seen so far (search results, owners added here, chosen owners read by id), so a chosen owner keeps its label. */
+  const [known, setKnown] = useState(() => new Map<number, string>());
+  const remember = (entries: { id: number; label: string }[]) =>
+    setKnown((prev) => (entries.every((e) => prev.get(e.id) === e.label) ? prev : new Map([...prev, ...entries.map((e) => [e.id, e.label] as const)])));
+  const found = owners.data?.list;
+  useEffect(() => {
+    if (found) remember(found.map((o) => ({ id: o.id, label: ownerLabel(o) })));
+  }, [found]);
+  const chosen = (Form.useWatch('ownerIds', form) ?? []) as number[];
+  const unknownIds = chosen.filter((id) => !known.has(id)).join(',');
+  useEffect(() => {
+    if (!unknownIds) return;
+    let live = true;
+    void Promise.all(unknownIds.split(',').map((id) => getOwnerDetails(Number(id)))).then((rs) => {
+      if (live) remember(rs.flatMap((r) => (r?.code === ApiCode.Ok && r.data ? [{ id: r.data.id, label: ownerLabel(r.data) }] : [])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [unknownIds]);
+  const options = [...(found ?? []).map((o) => ({ value: o.id, label: ownerLabel(o) })), ...chosen.filter((id) => !found?.some((o) => o.id === id)).map((id) => ({ value: id, label: known.get(id) ?? '读取中…' }))];
 
   const onSaved = (o: OwnerDetails) => {
     setAdding(false);
-    setAdded((prev) => [...prev, { value: o.id, label: ownerLabel(o) }]);
+    remember([{ id: o.id, label: ownerLabel(o) }]);
     form.setFieldValue('ownerIds', [...(form.getFieldValue('ownerIds') ?? []), o.id]);
     void queryClient.invalidateQueries({ queryKey: ownerKeys.all });
   };
@@ -387,7 +411,7 @@ function OwnersField() {
         label="著作权人"
         extra={
           <>
-            按申请表上的顺序选择；列表中没有的可直接添加，已登记的在<Link to="/owner" target="_blank">知识产权人</Link>页管理。
+            按申请表上的顺序选择，可输入名称或完整证件号码搜索；列表中没有的可直接添加，已登记的在<Link to="/owner" target="_blank">知识产权人</Link>页管理。
           </>
         }
       >
@@ -395,11 +419,15 @@ function OwnersField() {
           <Form.Item name="ownerIds" noStyle>
             <Select
               mode="multiple"
-              loading={owners.isLoading}
+              loading={owners.isFetching}
               placeholder="选择著作权人"
               data-testid="field-owners"
-              optionFilterProp="label"
+              showSearch
+              filterOption={false}
+              searchValue={typed}
+              onSearch={setTyped}
               onOpenChange={(open) => open && void owners.refetch()}
+              notFoundContent={owners.isFetching ? '搜索中…' : keyword ? '没有找到，可点击“添加著作权人”' : '还没有著作权人'}
               options={options}
             />
           </Form.Item>
