@@ -34,9 +34,16 @@ export const fetchNotice = (id: number, signal?: AbortSignal) =>
 export const fetchCommonProblems = (category?: string, signal?: AbortSignal) =>
   get<CommonProblem[]>('/api/getCommonProblem', { category }, { signal }).then(unwrap);
 
-/** Service agreement (type 1) or privacy policy (type 2); both may be open one after the other. */
+/**
+ * Service agreement (type 1) or privacy policy (type 2); both may be open one after the other. The privacy policy
+ * comes from the spec's GET /api/getPrivacyAgreement; the spec lists no call for the service agreement, which
+ * GET /api/getAgreement?type=1 serves.
+ */
 export const fetchAgreement = (type: 1 | 2, signal?: AbortSignal) =>
-  get<Agreement>('/api/getAgreement', { type }, { signal, cancelKey: `/api/getAgreement#${type}` }).then(unwrap);
+  (type === 2
+    ? get<Agreement>('/api/getPrivacyAgreement', undefined, { signal })
+    : get<Agreement>('/api/getAgreement', { type }, { signal, cancelKey: `/api/getAgreement#${type}` })
+  ).then(unwrap);
 
 export const fetchCaseTypes = (signal?: AbortSignal) => get<CaseType[]>('/api/getCaseType', undefined, { signal }).then(unwrap);
 
