@@ -157,7 +157,8 @@ export function unitKeyOf(className: string): string[] {
 /** The Chinese text of the doc comment right before `index` (Javadoc / KDoc / JSDoc / `#` lines), first line. */
 function docBefore(text: string, index: number): string | undefined {
   const before = text.slice(Math.max(0, index - 1200), index);
-  const m = /\/\*\*([\s\S]*?)\*\/\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*$/.exec(before);
+  // the comment may be followed by annotations and modifiers: /** 用户信息 */ @RestController @RequestMapping("/x") public
+  const m = /\/\*\*([\s\S]*?)\*\/\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*(?:(?:public|protected|private|internal|open|abstract|final|sealed|data|static)\s+)*$/.exec(before);
   if (!m) return undefined;
   for (const raw of m[1].split('\n')) {
     const l = raw.replace(/^\s*\*\s?/, '').trim();

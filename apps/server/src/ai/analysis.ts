@@ -456,7 +456,15 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
       for (const e of u.evidence) if (!m.basis.includes(e)) m.basis.push(e);
       continue;
     }
-    const opKeys = uniq(routes.flatMap((r) => readIdentifier(r.replace(/^(ANY|ROUTE)\s/, 'GET '), 'route', embedded).ops));
+    // A controller's base path ("/monitor/cache") groups it in a menu; only what follows names an operation
+    // ("/monitor/cache/clearCacheAll" clears, it does not monitor).
+    const bases = u.evidence.map((e) => /#(?!(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|ANY|ROUTE|WS)\s)\S+ (\/\S*)$/.exec(e)?.[1]).filter((b): b is string => !!b && b.length > 1);
+    const own = (r: string) => {
+      const [method, path = ''] = r.split(' ');
+      const base = bases.find((b) => path === b || path.startsWith(`${b}/`));
+      return `${method === 'ANY' || method === 'ROUTE' ? 'GET' : method} ${base ? path.slice(base.length) || '/' : path}`;
+    };
+    const opKeys = uniq(routes.flatMap((r) => readIdentifier(own(r), 'route', embedded).ops));
     const exported = u.kind === 'package' ? uniq(u.evidence.map((e) => e.split('#')[1]).filter((x): x is string => !!x && /^[A-Za-z_$][\w$]*$/.test(x))) : [];
     const ops: Operation[] = exported.length ? exported.slice(0, 10).map((n) => ({ text: `调用 ${n}` })) : opKeys.map((k) => ({ key: k, text: OP_TEXT[k](obj) }));
     const first = u.evidence[0]?.split('#');
@@ -574,7 +582,17 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey): Dra
       if (!kw || set.all().some((m) => m.name === kw || nameMatchesUnit(kw, m))) continue;
       addKeyword(set, kw, embedded);
     }
-    const all = uniq(set.all(), (m) => m.name).slice(0, 30);
+    // Two units that read the same ("用户管理") are one module with the evidence of both: none is dropped.
+    const byName = new Map<string, DraftModule>();
+    for (const m of set.all()) {
+      const kept = byName.get(m.name);
+      if (!kept) byName.set(m.name, m);
+      else {
+        for (const b of m.basis) if (!kept.basis.includes(b)) kept.basis.push(b);
+        kept.ops.push(...m.ops);
+      }
+    }
+    const all = [...byName.values()].slice(0, 30);
     for (const m of all) finishOps(m);
     return all;
   }
