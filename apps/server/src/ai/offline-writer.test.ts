@@ -378,6 +378,28 @@ describe('offline writer: grounded in the input', () => {
     expect(JSON.stringify(info)).not.toMatch(/活动|文章|报名|图文/);
   });
 
+  it('keeps every unit of a Java back end: units that read the same become one module with both evidences', () => {
+    const c = (file: string, cls: string, base: string, routes: string[]) => [`${file}#${cls} ${base}`, ...routes.map((r) => `${file}#${r}`)];
+    const info = writeInformation({
+      name: '仓储管理系统',
+      codeAnalysis: {
+        languages: ['Java', 'XML'],
+        sourceLines: 900,
+        form: 'service',
+        units: [
+          { key: 'alert job', label: '定时任务', words: ['alert', 'job'], kind: 'controller', evidence: c('job/AlertJobController.java', 'AlertJobController', '/monitor/job', ['GET /monitor/job/list', 'PUT /monitor/job/run']) },
+          { key: 'scheduled', label: '定时任务', words: ['scheduled', 'job'], kind: 'job', evidence: ['job/StockAlertTask.java#StockAlertTask'] },
+          { key: 'cache', label: '缓存监控', words: ['cache'], kind: 'controller', evidence: c('monitor/CacheController.java', 'CacheController', '/monitor/cache', ['GET /monitor/cache/getNames', 'DELETE /monitor/cache/clearCacheAll']) },
+        ],
+      },
+    });
+    expect(info.modules.map((m) => m.name)).toEqual(['定时任务', '缓存监控']);
+    expect(info.modules[0].basis).toEqual(expect.arrayContaining(['job/AlertJobController.java#AlertJobController /monitor/job', 'job/StockAlertTask.java#StockAlertTask']));
+    expect(info.modules[0].operations).toEqual(expect.arrayContaining(['查询定时任务列表', '立即执行定时任务']));
+    // /monitor/… is the menu group of the controller, not an operation
+    expect(info.modules[1].operations).toEqual(['查询缓存监控列表', '清空缓存监控']);
+  });
+
   it('uses the menu texts of the code as module names', () => {
     const info = writeInformation({
       name: '物业收费系统',
