@@ -74,6 +74,6 @@ describe('upload size limit', async () => {
     big[1] = 0x4b;
     const r = await upload(app, a.headers, big, 'big.zip');
     expect(r.code).toBe(413);
-    expect(r.msg).toMatch(/过大/);
+    expect(r.msg).toMatch(/代码压缩包不能超过 1 MB/);
   });
 });
