@@ -16,7 +16,7 @@ import type { AppDeps } from './deps';
 import { createJobSystem } from './jobs';
 import { createKv } from './kv';
 import { createFieldCipher } from './lib/field-cipher';
-import { removeSpooled, spoolTooLarge, spoolToDisk, type SpooledFile } from './lib/spool';
+import { removeSpooled, removeStaleSpools, spoolTooLarge, spoolToDisk, type SpooledFile } from './lib/spool';
 import { Outbox } from './messaging';
 import { createAttemptStore } from './modules/auth/attempts';
 import { createSessionStore } from './modules/auth/sessions';
@@ -136,6 +136,7 @@ async function registerMultipart(app: FastifyInstance, config: AppConfig): Promi
     if (files) await removeSpooled(files);
   };
   app.addHook('onResponse', cleanUp);
+  app.addHook('onReady', async () => void (await removeStaleSpools(spoolDir)));
   // A refused upload whose body is still arriving: close the connection after the answer rather than read the rest.
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.routeOptions.config.spool && !req.raw.complete) reply.header('connection', 'close');

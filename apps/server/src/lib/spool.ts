@@ -75,6 +75,25 @@ export async function spoolToDisk(source: NodeJS.ReadableStream, opts: { dir: st
   return new SpooledFile(file, size, Buffer.concat(head).subarray(0, 16), opts.filename);
 }
 
+/**
+ * Deletes spool files under `dir` older than `maxAgeMs` (default 1 hour): what a crash in the middle of an upload
+ * left behind. Files of uploads in progress are younger. Returns how many were removed.
+ */
+export async function removeStaleSpools(dir: string, maxAgeMs = 3600_000): Promise<number> {
+  const names = await fsp.readdir(dir).catch(() => [] as string[]);
+  let n = 0;
+  for (const name of names) {
+    if (!/^upload-[\w-]+\.part$/.test(name)) continue;
+    const file = path.join(dir, name);
+    const st = await fsp.stat(file).catch(() => undefined);
+    if (st && Date.now() - st.mtimeMs > maxAgeMs) {
+      await fsp.rm(file, { force: true });
+      n++;
+    }
+  }
+  return n;
+}
+
 /** Deletes the temporary files of spooled uploads (those a handler moved are already gone). */
 export async function removeSpooled(files: Iterable<SpooledFile>): Promise<void> {
   await Promise.all([...files].map((f) => fsp.rm(f.path, { force: true })));

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
 import { multipart, upload } from '../../../test/projects.factories';
+import { removeStaleSpools } from '../../lib/spool';
 
 /** A zip of one real source file plus `padBytes` of stored random data (an archive of a chosen size). */
 function codeZip(padBytes: number): Buffer {
@@ -103,5 +104,19 @@ describe('code archive uploads: written to disk as they arrive, limited, analyse
     const ids = (await app.deps.db.selectFrom('code_uploads').select('id').where('user_id', '=', a.userId).execute()).map((u) => u.id);
     expect(ids).toEqual([second.data.uploadId, again.data.uploadId]);
     expect(storedUploads(app, a.userId)).toHaveLength(2);
+  });
+
+  it('removes spool files a crash left behind (older than an hour) and keeps those of uploads in progress', async () => {
+    const dir = path.join(app.deps.config.dataDir, 'tmp');
+    fs.mkdirSync(dir, { recursive: true });
+    const old = path.join(dir, 'upload-0c1d-old.part');
+    const fresh = path.join(dir, 'upload-0c1d-new.part');
+    fs.writeFileSync(old, 'x');
+    fs.writeFileSync(fresh, 'x');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3600_000);
+    fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+    expect(await removeStaleSpools(dir)).toBe(1);
+    expect(tmpFiles(app)).toEqual(['upload-0c1d-new.part']);
+    fs.rmSync(fresh);
   });
 });
