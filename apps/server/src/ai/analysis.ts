@@ -605,7 +605,10 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey): Dra
   const strong = found.filter((m) => !(m.key.startsWith('x:') && m.basis.length < 2));
   const weakUnknown = found.filter((m) => m.key.startsWith('x:') && m.basis.length < 2);
   const ranked = [...strong.sort((a, b) => b.weight - a.weight || a.seen - b.seen), ...weakUnknown.sort((a, b) => b.weight - a.weight || a.seen - b.seen)];
-  const chosen = uniq(ranked.slice(0, 12).filter((m, i) => i < 5 || strong.includes(m)), (m) => m.name);
+  // Every module the user named is kept (their list is the software's); the text adds others up to 12 in all.
+  const named = ranked.filter((m) => m.basis.some((b) => String(b).startsWith('关键词:')));
+  const others = ranked.filter((m) => !named.includes(m));
+  const chosen = uniq([...named, ...others.slice(0, Math.max(0, 12 - named.length)).filter((m, i) => i < 5 || strong.includes(m))], (m) => m.name);
 
   for (const m of chosen) finishOps(m);
   const group = (m: DraftModule) => (ENTRY.has(m.key) ? 0 : ADMIN.has(m.key) ? 2 : 1);

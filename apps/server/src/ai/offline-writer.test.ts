@@ -643,3 +643,14 @@ describe('offline writer: plain words', () => {
     expect(tautologyOf('公告管理', '发布、撤回和置顶公告，按标题查询')).toBeUndefined();
   });
 });
+
+describe('offline writer: the modules the user named', () => {
+  it('keeps all 18 of them and counts 18 wherever it states a number of modules', () => {
+    const names = ['入库登记', '出库登记', '库存盘点', '库位管理', '供应商管理', '客户管理', '采购订单', '销售订单', '退货处理', '调拨管理', '批次追溯', '条码打印', '预警设置', '报表统计', '用户管理', '角色权限', '操作日志', '系统参数'];
+    const info = writeInformation({ name: '码著仓储管理系统', platform: 'Web', keywords: names });
+    expect(info.modules.map((m) => m.name).sort()).toEqual([...names].sort());
+    for (const text of [info.mainFunctions, info.techFeatures, info.description]) {
+      for (const n of text.matchAll(/(\d+)个(?:功能)?模块/g)) expect(Number(n[1])).toBe(18);
+    }
+  });
+});
