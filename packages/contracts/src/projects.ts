@@ -57,6 +57,9 @@ export const PROJECT_LIMITS = {
   techFeaturesMax: 100,
   moduleNameMax: 30,
   moduleDescriptionMax: 500,
+  /** 注意事项 of a functional module: at most 6 sentences of ≤ 100 characters. */
+  moduleNotesMax: 6,
+  moduleNoteMax: 100,
   modulesMax: 30,
   noteMax: 200,
 } as const;
@@ -191,6 +194,11 @@ export const ZModuleInput = z.object({
   description: ZModuleDescription,
   /** Steps the user takes in this module (the manual's operation list), at most 12 of ≤ 40 characters. */
   operations: z.array(z.string().trim().min(1).max(40, '操作步骤不能超过 40 个字符')).max(12, '操作步骤最多 12 条').default([]),
+  /** The module's 注意事项 as the user writes them (the manual prints them before what the code's own rules say), at most 6 of ≤ 100 characters. */
+  notes: z
+    .array(z.string().trim().min(1, '注意事项不能为空').max(PROJECT_LIMITS.moduleNoteMax, `每条注意事项不能超过 ${PROJECT_LIMITS.moduleNoteMax} 个字符`))
+    .max(PROJECT_LIMITS.moduleNotesMax, `注意事项最多 ${PROJECT_LIMITS.moduleNotesMax} 条`)
+    .default([]),
   sort: z.number().int().min(0).max(10_000).optional(),
   /** Where the code shows this module ("path#symbol", from the code analysis); kept for the check report, never printed. */
   evidence: z.array(z.string().max(300)).max(30).optional(),
@@ -204,6 +212,8 @@ export const ZFunctionalModule = z.object({
   name: z.string(),
   description: z.string(),
   operations: z.array(z.string()),
+  /** 注意事项 the user wrote (the manual adds what the code's validation and confirmation texts say). */
+  notes: z.array(z.string()),
   sort: z.number().int(),
   /** Where the code shows this module ("path#symbol"); empty when the user typed it. */
   evidence: z.array(z.string()),

@@ -1,3 +1,4 @@
+import { findCodeNotes, type CodeNote } from './code-notes';
 import { pythonHandlerRoutes, readCodeStructure, type CodeStructure } from './code-structure';
 import { computeStats, type CodeFile, type LanguageStats, type MetaFile } from './intake';
 import { UNLISTED_LANGUAGES } from './languages';
@@ -37,6 +38,8 @@ export interface CodeAnalysis {
   uiNames: FoundValue[];
   /** Licences, SPDX headers, authors and well-known projects found in the upload. */
   provenance: Provenance;
+  /** Validation messages and confirmation prompts of the code (the manual's 注意事项); absent in analyses stored before they were read. */
+  notes?: CodeNote[];
 }
 
 const LIMIT = 60;
@@ -96,5 +99,6 @@ export function analyseCode(files: CodeFile[], meta: MetaFile[] = []): CodeAnaly
     versions: findVersions(files, meta),
     uiNames: findUiNames(files, meta),
     provenance: findProvenance(files, meta),
+    notes: findCodeNotes(files),
   };
 }

@@ -22,6 +22,7 @@ export {
 } from './intake';
 export { detectSoftwareForm, formHasUi, documentKindOf, SOFTWARE_FORMS, SOFTWARE_FORM_LABELS, type SoftwareForm, type SoftwareFormGuess } from './software-form';
 export { readCodeStructure, identifierWords, unitKeyOf, cleanLabel, type CodeStructure, type CodeUnit, type ApiItem, type Evidence, type EvidenceKind, type UsageExample } from './code-structure';
+export { findCodeNotes, moduleCodeNotes, type CodeNote } from './code-notes';
 export { findVersions, findUiNames, sameVersion, type FoundValue } from './versions';
 export { findProvenance, authorOf, type Provenance, type ProvenanceSign } from './provenance';
 export { decodeSource, type SourceEncoding } from './decode';

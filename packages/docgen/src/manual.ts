@@ -7,6 +7,7 @@ import { decodeImage, type DecodedImage } from './images';
 import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import type { CodeAnalysis } from './analyse';
+import { moduleCodeNotes, type CodeNote } from './code-notes';
 import { documentKindOf, SOFTWARE_FORM_LABELS, type SoftwareForm } from './software-form';
 
 /** Manual page geometry (points). 40 lines of 10.5 pt (五号) text per page on a 17.6 pt pitch. */
@@ -179,6 +180,8 @@ export interface ManualSection {
   steps?: string[];
   /** A sentence printed right before the steps (after the figures), e.g. 操作步骤如下：. */
   stepsLead?: string;
+  /** 注意事项, printed after the steps under their own lead line and numbered. */
+  notes?: string[];
   /** Lines printed as written (interface signatures, usage examples, directory listings). */
   code?: string[];
   figures?: ManualFigure[];
@@ -337,6 +340,10 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
   if (p.modules.length === 0) warnings.push('项目未填写功能模块，操作手册缺少功能说明章节的内容');
   const bare = p.modules.filter((m, i) => m.operations.length === 0 && !screenFigure(p, 'module', i)?.steps.length).map((m) => m.name);
   if (bare.length) warnings.push(`这些功能模块没有写明操作，手册中只有模块名称和说明：${bare.join('、')}。请在功能模块中补充每个模块的操作步骤（手册不会替您编写）`);
+  const noNotes = p.modules.filter((m, i) => !moduleNotes(m, m.operations.length ? m.operations : (screenFigure(p, 'module', i)?.steps ?? []), analysis?.notes ?? []).length).map((m) => m.name);
+  if (noNotes.length) {
+    warnings.push(`这些功能模块没有“注意事项”：${noNotes.join('、')}。代码中没有找到它们的输入校验提示或操作确认提示，项目也没有填写；请在功能模块中填写每个模块的注意事项（手册不会替您编写）`);
+  }
   chapters.push({
     title: '功能模块',
     sections: p.modules.map((m, i) => {
@@ -349,6 +356,7 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
         paragraphs: [m.description].filter(Boolean),
         stepsLead: steps.length ? '操作步骤如下：' : undefined,
         steps,
+        notes: moduleNotes(m, steps, analysis?.notes ?? []),
         figures: [...(screen ? [screen.figure] : []), ...m.images.map((img) => ({ data: img.data, caption: img.caption || m.name }))],
         evidence: m.evidence,
       };
@@ -356,6 +364,28 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
   });
   if (p.faq.length) chapters.push({ title: '常见问题', sections: [{ title: '常见问题解答', paragraphs: p.faq.flatMap((f, i) => [`问题${i + 1}：${f.q}`, `解答：${f.a}`]) }] });
   return chapters;
+}
+
+const quote = (t: string) => `“${t}”`;
+const uniq = (xs: string[]) => [...new Set(xs)];
+
+/**
+ * The 注意事项 of a functional module, each a sentence: the user's own notes; the messages of the input rules the
+ * code enforces in the module's files (a failed rule shows its message); the confirmation prompts of the code; and,
+ * for a delete or export step the module has, what its user should check. Empty when none of these exists (the
+ * caller warns; nothing is made up).
+ */
+function moduleNotes(m: FunctionalModule, steps: string[], codeNotes: readonly CodeNote[]): string[] {
+  const out = m.notes.map((n) => n.trim()).filter(Boolean);
+  const own = moduleCodeNotes(codeNotes, m.evidence);
+  const rules = uniq(own.filter((n) => n.kind === 'validation').map((n) => n.text)).slice(0, 8);
+  const prompts = uniq(own.filter((n) => n.kind === 'confirm').map((n) => n.text)).slice(0, 4);
+  if (rules.length) out.push(`系统对输入的内容进行校验，不符合要求时给出提示：${rules.map(quote).join('、')}。请按提示修改后再提交。`);
+  if (prompts.length) out.push(`执行以下操作时系统弹出确认提示：${prompts.map(quote).join('、')}。请核对提示中的内容后再确认。`);
+  const ops = steps.join('\n');
+  if (/删除/.test(ops) && !prompts.some((t) => /删除/.test(t))) out.push('删除前请核对所选的记录。');
+  if (/导出/.test(ops)) out.push('导出的文件含有本软件中的业务数据，请妥善保管。');
+  return out;
 }
 
 const MAX_API_LINES = 160;
@@ -482,6 +512,8 @@ function blocksFromOutline(o: ManualOutline, warnings: string[]): Block[] {
       });
       if (sec.steps?.length && sec.stepsLead) b.push({ type: 'p', text: sec.stepsLead });
       (sec.steps ?? []).forEach((s, i) => b.push({ type: 'step', text: `${i + 1}. ${s.trim()}` }));
+      if (sec.notes?.length) b.push({ type: 'p', text: '注意事项：' });
+      (sec.notes ?? []).forEach((s, i) => b.push({ type: 'step', text: `${i + 1}. ${s.trim()}` }));
       for (const c of sec.code ?? []) b.push({ type: 'code', text: c });
     });
   });

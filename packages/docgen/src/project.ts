@@ -23,6 +23,8 @@ export const ZModule = z.object({
   name: z.string().min(1),
   description: z.string().default(''),
   operations: z.array(z.string()).default([]),
+  /** The module's 注意事项 as the user wrote them, printed before what the code's own rules say. */
+  notes: z.array(z.string()).default([]),
   images: z.array(ZImage).default([]),
   /** Where the code shows this module: "path/File.java#Symbol" (from the code analysis); never printed. */
   evidence: z.array(z.string()).default([]),

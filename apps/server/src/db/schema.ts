@@ -220,6 +220,8 @@ export interface FunctionalModulesTable {
   operations: string;
   /** JSON array of "path#symbol": where the code shows this module (from the code analysis). */
   evidence: Generated<string>;
+  /** JSON array of the module's 注意事项 as the user wrote them. */
+  notes: Generated<string>;
   sort: number;
   created_at: string;
   updated_at: string;

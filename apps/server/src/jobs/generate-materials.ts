@@ -58,7 +58,7 @@ export function engineProjectOf(p: ProjectRow, form: ApplicationForm, modules: M
     sourceLines: form.sourceLines,
     owners,
     softwareForm: p.software_form || undefined,
-    modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[], evidence: JSON.parse(m.evidence || '[]') as string[] })),
+    modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[], notes: JSON.parse(m.notes || '[]') as string[], evidence: JSON.parse(m.evidence || '[]') as string[] })),
   };
 }
 

@@ -157,7 +157,17 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
   files.push({ name: '申请表.pdf', data: await renderApplicationFormPdf(form) }, { name: '申请表.docx', data: await renderApplicationFormDocx(form) }, { name: '申请表.json', data: json(form) });
   const report: ReportItem[] = [
     { level: 'error', code: 'NO_SOURCE_CODE', message: '未上传源代码：程序鉴别材料（源程序）须来自真实代码，请在项目中上传代码压缩包后重新生成（系统不会编造代码）' },
-    ...toReport({ items: [...figureItems(manual, 'web'), ...checkOwnership(form, p.contracts, ownerErrors)] }, issues),
+    ...toReport(
+      {
+        items: [
+          ...figureItems(manual, 'web'),
+          // What the document lacks (login steps, steps or 注意事项 of modules): advice to complete, never passed.
+          ...manual.warnings.map((w) => ({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${manual.kind}内容`, detail: w })),
+          ...checkOwnership(form, p.contracts, ownerErrors),
+        ],
+      },
+      issues,
+    ),
   ];
   files.push({ name: '检查报告.txt', data: text(reportText(report)) });
   files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) });

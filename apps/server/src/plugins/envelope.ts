@@ -31,6 +31,7 @@ const FIELD_LABELS: Record<string, string> = {
   form: '申请表',
   modules: '功能模块',
   operations: '操作步骤',
+  notes: '注意事项',
   sort: '排序',
   id: '编号',
   projectId: '项目编号',

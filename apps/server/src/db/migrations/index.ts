@@ -12,6 +12,7 @@ import { m008Batch } from './008-batch';
 import { m009Corrections } from './009-corrections';
 import { m010Admin } from './010-admin';
 import { m014JobOutbox } from './014-job-outbox';
+import { m016ModuleNotes } from './016-module-notes';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -33,4 +34,5 @@ export const migrations: VersionedMigration[] = [
   m009Corrections,
   m010Admin,
   m014JobOutbox,
+  m016ModuleNotes,
 ];

@@ -318,11 +318,25 @@ export function createCorrectionService(deps: CorrectionServiceDeps) {
   async function applyModules(trx: Transaction<Database>, userId: number, projectId: number, fix: ItemFix, modules: z.output<typeof ZApplyCorrectionFix>['modules']): Promise<string> {
     await ownedProject(userId, projectId, trx);
     if (modules) {
+      // A module kept under its name keeps its 注意事项 and code evidence when the fix does not give them.
+      const before = new Map((await trx.selectFrom('functional_modules').select(['name', 'notes', 'evidence']).where('project_id', '=', projectId).execute()).map((m) => [m.name, m]));
       await trx.deleteFrom('functional_modules').where('project_id', '=', projectId).execute();
       const now = nowIso();
       await trx
         .insertInto('functional_modules')
-        .values(modules.map((m, i) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), sort: m.sort ?? i, created_at: now, updated_at: now })))
+        .values(
+          modules.map((m, i) => ({
+            project_id: projectId,
+            name: m.name,
+            description: m.description,
+            operations: JSON.stringify(m.operations),
+            notes: m.notes.length ? JSON.stringify(m.notes) : (before.get(m.name)?.notes ?? '[]'),
+            evidence: m.evidence ? JSON.stringify(m.evidence) : (before.get(m.name)?.evidence ?? '[]'),
+            sort: m.sort ?? i,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .execute();
       await trx.updateTable('projects').set({ updated_at: now }).where('id', '=', projectId).execute();
     }

@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { CodeProjectIntegral, ProjectDetails, UserPoints, WordStatus } from '@mazhu/contracts';
@@ -53,15 +56,36 @@ describe('generation of materials through the job runner', async () => {
     expect(viaCode.rawPayload.equals(res.rawPayload)).toBe(true);
   });
 
-  it('generates a form-only project without inventing code and reports it', async () => {
+  it('generates a form-only project without inventing code and reports it; the manual prints each module’s 注意事项', async () => {
     const a = await buildUser(app, { freeTimes: 1 });
-    const p = await buildProject(app, a.headers);
+    const modules = [
+      { name: '入库管理', description: '登记采购到货的入库单。', operations: ['点击“新增入库单”，填写数量后保存。'], notes: ['入库数量不能超过采购单上的数量。', '已审核的入库单不能再修改。'] },
+      { name: '库存查询', description: '按仓库查询库存。', operations: ['选择仓库后点击“查询”。'] },
+    ];
+    const p = await buildProject(app, a.headers, { platform: 'Web 管理系统', modules });
+    expect(p.modules.map((m) => m.notes)).toEqual([modules[0].notes, []]);
+    const tooLong = body(await app.inject({ method: 'POST', url: '/api/editFunctionalModule', headers: a.headers, payload: { id: p.modules[1].id, notes: ['长'.repeat(101)] } }));
+    expect(tooLong.code).toBe(400);
+    expect(tooLong.msg).toMatch(/每条注意事项不能超过 100 个字符/);
     const g = body<WordStatus>(await app.inject({ method: 'POST', url: '/api/generateProjectWord', headers: a.headers, payload: { id: p.id } }));
     expect(g.code, g.msg).toBe(200);
     const done = await waitForMaterials(app, a.headers, p.id);
     expect(done.state, done.message).toBe('succeeded');
     expect(done.report?.[0]).toMatchObject({ level: 'error', code: 'NO_SOURCE_CODE' });
     expect(done.files?.map((f) => f.name).some((n) => n.endsWith('源程序.pdf'))).toBe(false);
+    // The module without notes is named in the report as something to complete, never shown as passed.
+    const missing = done.report?.find((r) => r.message.includes('没有“注意事项”'));
+    expect(missing?.level).toBe('warning');
+    expect(missing?.message).toContain('库存查询');
+    expect(missing?.message).not.toContain('入库管理');
+    const zip = unzipSync(new Uint8Array((await app.inject({ url: `/api/getProjectWordDownload?id=${p.id}`, headers: a.headers })).rawPayload));
+    const manual = Object.entries(zip).find(([k]) => k.endsWith('操作手册.pdf'))![1];
+    const pdf = path.join(os.tmpdir(), `mazhu-notes-${p.id}.pdf`);
+    fs.writeFileSync(pdf, manual);
+    const text = execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' }).replace(/\s+/g, '');
+    fs.rmSync(pdf);
+    const section = text.slice(text.lastIndexOf('入库管理'));
+    expect(section).toMatch(/注意事项：1\.入库数量不能超过采购单上的数量。2\.已审核的入库单不能再修改。/);
   });
 });
 

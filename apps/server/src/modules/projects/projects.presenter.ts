@@ -74,6 +74,7 @@ export const presentModule = (m: ModuleRow): FunctionalModule => ({
   name: m.name,
   description: m.description,
   operations: parseJson<string[]>(m.operations, []),
+  notes: parseJson<string[]>(m.notes, []),
   sort: m.sort,
   evidence: parseJson<string[]>(m.evidence, []),
 });

@@ -5,6 +5,26 @@ import type { CodeUploadsTable, Database, FunctionalModulesTable, ProjectsTable 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type ModuleRow = Selectable<FunctionalModulesTable>;
 export type UploadRow = Selectable<CodeUploadsTable>;
+
+/** A functional module to insert: its texts, steps, 注意事项, code evidence ("path#symbol") and place in the list. */
+export interface ModuleRowInput {
+  name: string;
+  description: string;
+  operations: string[];
+  notes?: string[];
+  evidence?: string[];
+  sort: number;
+}
+
+/** The row input of a module as a request gives it; `sort` when the request does not say. */
+export const moduleRowInput = (m: Omit<ModuleRowInput, 'sort'> & { sort?: number }, sort: number): ModuleRowInput => ({
+  name: m.name,
+  description: m.description,
+  operations: m.operations,
+  notes: m.notes,
+  evidence: m.evidence,
+  sort: m.sort ?? sort,
+});
 type Tx = Kysely<Database> | Transaction<Database>;
 
 export interface ListFilter {
@@ -76,19 +96,19 @@ export function createProjectsRepo(db: Kysely<Database>) {
         .where('p.user_id', '=', userId)
         .executeTakeFirst();
     },
-    async insertModules(projectId: number, modules: { name: string; description: string; operations: string[]; sort: number; evidence?: string[] }[], tx: Tx = db): Promise<number[]> {
+    async insertModules(projectId: number, modules: ModuleRowInput[], tx: Tx = db): Promise<number[]> {
       if (modules.length === 0) return [];
       const now = nowIso();
       const rows = await tx
         .insertInto('functional_modules')
         .values(
-          modules.map((m) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), evidence: JSON.stringify(m.evidence ?? []), sort: m.sort, created_at: now, updated_at: now })),
+          modules.map((m) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), notes: JSON.stringify(m.notes ?? []), evidence: JSON.stringify(m.evidence ?? []), sort: m.sort, created_at: now, updated_at: now })),
         )
         .returning('id')
         .execute();
       return rows.map((r) => r.id);
     },
-    async updateModule(id: number, patch: Partial<Pick<ModuleRow, 'name' | 'description' | 'operations' | 'sort' | 'evidence'>>, tx: Tx = db) {
+    async updateModule(id: number, patch: Partial<Pick<ModuleRow, 'name' | 'description' | 'operations' | 'notes' | 'sort' | 'evidence'>>, tx: Tx = db) {
       await tx.updateTable('functional_modules').set({ ...patch, updated_at: nowIso() }).where('id', '=', id).execute();
     },
     async deleteModule(id: number, tx: Tx = db) {

@@ -28,7 +28,7 @@ import type { BlobStore } from '../../storage';
 import type { OwnerService } from '../owners/owners.service';
 import { insufficient, planCharge, readBalances, readIntegralSetting, type PointsCharger } from '../points/points.service';
 import { presentDetails, presentListItem, presentModule, presentStatus, presentUpload, readForm, readMaterials } from './projects.presenter';
-import { createProjectsRepo, type ProjectRow } from './projects.repo';
+import { createProjectsRepo, moduleRowInput, type ProjectRow } from './projects.repo';
 
 type ParsedInput = z.output<typeof ZProjectInput>;
 /** Reads `insertIn` needs, done before the transaction. */
@@ -146,7 +146,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
     if (input.form.ownerIds?.length) await owners.setProjectOwners(id, await owners.assertOwned(userId, input.form.ownerIds, trx), trx);
     await repo.insertModules(
       id,
-      (input.modules ?? []).map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.evidence, sort: m.sort ?? i })),
+      (input.modules ?? []).map((m, i) => moduleRowInput(m, i)),
       trx,
     );
     return id;
@@ -265,7 +265,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         if (input.modules) {
           checkModules(input.modules.length);
           await repo.deleteModulesOf(p.id, trx);
-          await repo.insertModules(p.id, input.modules.map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.evidence, sort: m.sort ?? i })), trx);
+          await repo.insertModules(p.id, input.modules.map((m, i) => moduleRowInput(m, i)), trx);
         }
       });
       return details(userId, p.id);
@@ -306,7 +306,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       await owned(userId, input.projectId);
       checkModules((await repo.countModules(input.projectId)) + 1);
       const sort = input.sort ?? (await repo.maxModuleSort(input.projectId)) + 1;
-      const [newId] = await repo.insertModules(input.projectId, [{ name: input.name, description: input.description, operations: input.operations, sort }]);
+      const [newId] = await repo.insertModules(input.projectId, [moduleRowInput({ ...input, evidence: undefined }, sort)]);
       await repo.update(input.projectId, userId, { updated_at: nowIso() });
       const created = await repo.findModuleOwned(newId!, userId);
       return presentModule(created!);
@@ -319,6 +319,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
         ...(input.operations !== undefined ? { operations: JSON.stringify(input.operations) } : {}),
+        ...(input.notes !== undefined ? { notes: JSON.stringify(input.notes) } : {}),
         ...(input.sort !== undefined ? { sort: input.sort } : {}),
       });
       await repo.update(m.project_id, userId, { updated_at: nowIso() });
@@ -333,7 +334,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         checkModules(existing + input.modules.length);
         if (input.replace) await repo.deleteModulesOf(input.projectId, trx);
         const start = input.replace ? 0 : (await repo.maxModuleSort(input.projectId, trx)) + 1;
-        await repo.insertModules(input.projectId, input.modules.map((m, i) => ({ name: m.name, description: m.description, operations: m.operations, sort: m.sort ?? start + i })), trx);
+        await repo.insertModules(input.projectId, input.modules.map((m, i) => moduleRowInput({ ...m, evidence: undefined }, start + i)), trx);
         await repo.update(input.projectId, userId, { updated_at: nowIso() }, trx);
       });
       return (await repo.listModules(input.projectId)).map(presentModule);

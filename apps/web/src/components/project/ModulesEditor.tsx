@@ -7,8 +7,16 @@ import { notify } from '@/utils/notify';
 import type { ModuleValues, ProjectFormValues } from './form-values';
 import './project.css';
 
+/** The message when the 注意事项 lines break the limits (PROJECT_LIMITS), as a rejected validator promise. */
+function notesProblem(v: string[] | undefined): Promise<void> {
+  const lines = (v ?? []).map((o) => o.trim()).filter(Boolean);
+  if (lines.length > PROJECT_LIMITS.moduleNotesMax) return Promise.reject(new Error(`注意事项最多 ${PROJECT_LIMITS.moduleNotesMax} 条`));
+  if (lines.some((o) => o.length > PROJECT_LIMITS.moduleNoteMax)) return Promise.reject(new Error(`每条注意事项不能超过 ${PROJECT_LIMITS.moduleNoteMax} 字`));
+  return Promise.resolve();
+}
+
 /**
- * 功能模块: one card per module (name, description, one operation per line), each with AI polish.
+ * 功能模块: one card per module (name, description, one operation per line, 注意事项), each with AI polish.
  * The modules are the chapters of the operation manual and must match what the code really does.
  */
 export default function ModulesEditor({ disabled = false, onAiWritten }: { disabled?: boolean; /** Called after an AI polish filled a module (to save it as a draft). */ onAiWritten?: () => void }) {
@@ -117,9 +125,19 @@ export default function ModulesEditor({ disabled = false, onAiWritten }: { disab
                           : Promise.resolve(),
                     },
                   ]}
-                  style={{ marginBottom: 0 }}
                 >
                   <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} placeholder={'每行一条，例如：\n点击“新增入库单”\n扫描商品条码并填写数量'} disabled={disabled} />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'notes']}
+                  label="注意事项"
+                  tooltip={`操作手册中该模块的注意事项，每行一条，最多 ${PROJECT_LIMITS.moduleNotesMax} 条、每条不超过 ${PROJECT_LIMITS.moduleNoteMax} 字。代码里的输入校验提示和操作确认提示会自动写入手册，不必重复`}
+                  getValueProps={(v: string[] | undefined) => ({ value: (v ?? []).join('\n') })}
+                  normalize={(v: string) => v.split('\n')}
+                  rules={[{ validator: (_, v: string[] | undefined) => notesProblem(v) }]}
+                  style={{ marginBottom: 0 }}
+                >
+                  <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} placeholder={'每行一条，例如：\n入库数量不能超过采购单上的数量\n已审核的入库单不能再修改'} disabled={disabled} />
                 </Form.Item>
               </div>
             </div>
@@ -129,7 +147,7 @@ export default function ModulesEditor({ disabled = false, onAiWritten }: { disab
             block
             icon={<PlusOutlined />}
             disabled={disabled || fields.length >= PROJECT_LIMITS.modulesMax}
-            onClick={() => add({ name: '', description: '', operations: [] })}
+            onClick={() => add({ name: '', description: '', operations: [], notes: [] })}
             style={{ height: 44 }}
           >
             添加功能模块（{fields.length}/{PROJECT_LIMITS.modulesMax}）

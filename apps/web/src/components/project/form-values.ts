@@ -20,6 +20,8 @@ export interface ModuleValues {
   description: string;
   /** One operation per line while editing. */
   operations: string[];
+  /** 注意事项, one per line while editing (the manual adds the code's own validation and confirmation texts). */
+  notes?: string[];
   /** Where the code shows this module ("path#symbol"): kept through edits so the check report can confirm it. */
   evidence?: string[];
 }
@@ -131,6 +133,7 @@ export function toModuleInputs(mods: ModuleValues[] | undefined): ModuleInput[] 
       name: m.name.trim(),
       description: (m.description ?? '').trim(),
       operations: (m.operations ?? []).map((o) => o.trim()).filter(Boolean).slice(0, 12),
+      notes: (m.notes ?? []).map((o) => o.trim()).filter(Boolean),
       sort: i,
       ...(m.evidence?.length ? { evidence: m.evidence.slice(0, 30) } : {}),
     }));
@@ -243,7 +246,7 @@ export function fromDetails(p: ProjectDetails): ProjectFormValues {
     techTags: f.techTags,
     techFeatures: f.techFeatures,
     depositType: f.depositType,
-    modules: p.modules.map((m) => ({ id: m.id, name: m.name, description: m.description, operations: m.operations, evidence: m.evidence })),
+    modules: p.modules.map((m) => ({ id: m.id, name: m.name, description: m.description, operations: m.operations, notes: m.notes, evidence: m.evidence })),
   };
 }
 

@@ -121,7 +121,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   const saveModulesChecked = async (): Promise<boolean> => {
     const mods = values().modules ?? [];
     try {
-      await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+      await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations'], ['modules', i, 'notes']]));
     } catch {
       notify.error('请按提示修改标红的内容');
       return false;
@@ -140,7 +140,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
           notify.warning('请至少添加一个功能模块');
           return;
         }
-        await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+        await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations'], ['modules', i, 'notes']]));
       } else if (fields?.length) {
         await form.validateFields(fields);
       }

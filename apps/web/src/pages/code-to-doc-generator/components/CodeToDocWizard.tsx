@@ -98,7 +98,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
     if (!upload) return false;
     const mods = values().modules ?? [];
     try {
-      await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+      await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations'], ['modules', i, 'notes']]));
     } catch {
       notify.error('请按提示修改标红的内容');
       return false;
@@ -132,7 +132,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
           notify.warning('请至少添加一个功能模块');
           return;
         }
-        await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations']]));
+        await form.validateFields(mods.flatMap((_, i) => [['modules', i, 'name'], ['modules', i, 'description'], ['modules', i, 'operations'], ['modules', i, 'notes']]));
       }
     } catch {
       notify.error('请按提示修改标红的内容');
