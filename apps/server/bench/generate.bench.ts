@@ -8,7 +8,9 @@
  * zip (not timed: the upload answer includes the analysis), then each run times
  * POST /api/generateProjectWord → polling GET /api/getProjectWordStatus (every 20 ms) → the zip of
  * GET /api/getProjectWordDownload fully received. The job runs in the in-process runner, as in production.
- * Target: < 5 s. Prints the first run, the median of the following runs, and the stages of the job.
+ * The project is confirmed as a Web 管理系统 with 3 modules, so the document is an 操作手册 with 5 figures (login, main
+ * and one per module; prototypes rendered at the first generation, their print versions kept for the next ones).
+ * Goal: median ≤ 1 s. Prints the first run and the median of the following runs beside the goal.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -90,6 +92,7 @@ try {
           uploadId: up.data.uploadId,
           description: '用于测量材料生成速度的基准项目。',
           form: { completionDate: '2025-01-01' },
+          softwareForm: 'web-admin',
           modules: [
             { name: '数组工具', description: '数组的切分、合并与去重', operations: ['选择数组', '执行操作'] },
             { name: '对象工具', description: '对象的合并、拷贝与取值', operations: ['选择对象', '执行操作'] },
@@ -126,7 +129,7 @@ try {
   const sorted = [...rest].sort((x, y) => x - y);
   const median = sorted[Math.floor(sorted.length / 2)] ?? first;
   console.log(`下载包 ${(zipSize / 1024).toFixed(0)} KB`);
-  console.log(`generate → ready download: first run ${(first / 1000).toFixed(2)} s, median of ${rest.length} ${(median / 1000).toFixed(2)} s (target < 5 s) ${median < 5000 && first < 5000 ? 'OK' : 'SLOW'}`);
+  console.log(`generate → ready download (操作手册 with 5 figures): first run ${(first / 1000).toFixed(2)} s, median of ${rest.length} ${(median / 1000).toFixed(2)} s（目标 ≤ 1 s）`);
   console.log(`event loop of the web process during generations: max delay ${(loop.max / 1e6).toFixed(0)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms`);
   console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 } finally {

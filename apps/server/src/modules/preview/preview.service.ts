@@ -47,6 +47,8 @@ export interface ProjectFigure {
   source: 'prototype' | 'upload';
   kind: ScreenSpec['kind'];
   data: Buffer;
+  /** Where `data` is stored (its print version is kept beside it, `printKeyOf`). */
+  blobKey: string;
   mime: string;
   /** What the figure shows, naming the fields and buttons drawn (prototypes; empty for uploads). */
   lead: string;
@@ -224,7 +226,7 @@ export function createPreviewService(deps: PreviewServiceDeps) {
       stale.push(...gone.map((r) => r.blob_key));
       await repo.deleteScreens(gone.map((r) => r.id), trx);
     });
-    for (const k of stale) await blobs.delete(k).catch(() => undefined);
+    for (const k of stale) await dropImage(k);
     return { proto, rows: await repo.listScreens(ctx.project.id) };
   }
 
@@ -322,9 +324,24 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     const blobKey = `screens/${row.project_id}/${row.key}-upload-${randomBytes(8).toString('hex')}.${img.mime === 'image/png' ? 'png' : 'jpg'}`;
     await blobs.put(blobKey, img.data);
     await repo.updateScreen(row.id, { source: 'upload', blob_key: blobKey, mime: img.mime, width: img.width, height: img.height, texts_json: JSON.stringify(texts), updated_at: nowIso() });
-    await blobs.delete(row.blob_key).catch(() => undefined);
+    await dropImage(row.blob_key);
     const ctx = await loadCtx(row.project_id, userId);
     return presentScreen(ctx, (await repo.findOwnedScreen(screenId, userId))!);
+  }
+
+  /** Deletes a stored screen image and its print version; absent blobs are ignored. */
+  async function dropImage(key: string): Promise<void> {
+    await blobs.delete(key).catch(() => undefined);
+    await blobs.delete(printKeyOf(key)).catch(() => undefined);
+  }
+
+  /** The figure as printed (`printImage`), made once per stored image and kept beside it. */
+  async function printVersion(f: ProjectFigure): Promise<Uint8Array<ArrayBuffer>> {
+    const key = printKeyOf(f.blobKey);
+    if (await blobs.exists(key)) return Uint8Array.from(await blobs.get(key));
+    const data = await printImage(f.data);
+    await blobs.put(key, data);
+    return data;
   }
 
   const service = {
@@ -391,7 +408,7 @@ export function createPreviewService(deps: PreviewServiceDeps) {
         await repo.updateScreen(row.id, { source: 'prototype', render_hash: '', updated_at: nowIso() });
         const ctx = await loadCtx(row.project_id, userId);
         await sync(ctx, await settingsOf(row.project_id));
-        await blobs.delete(row.blob_key).catch(() => undefined);
+        await dropImage(row.blob_key);
       }
       const ctx = await loadCtx(row.project_id, userId);
       return presentScreen(ctx, (await repo.findOwnedScreen(screenId, userId))!);
@@ -417,6 +434,7 @@ export function createPreviewService(deps: PreviewServiceDeps) {
           source: r.source,
           kind: spec.kind,
           data: await blobs.get(r.blob_key),
+          blobKey: r.blob_key,
           mime: r.mime,
           lead: drawn ? describeScreen(spec, drawn) : '',
           steps: drawn ? screenOperationSteps(spec, drawn) : [],
@@ -442,7 +460,7 @@ export function createPreviewService(deps: PreviewServiceDeps) {
         out.push({
           place: f.kind === 'architecture' ? 'architecture' : f.kind === 'module-diagram' ? 'module-diagram' : (f.key as 'login' | 'main' | 'module'),
           moduleIndex,
-          data: await printImage(f.data),
+          data: await printVersion(f),
           source: diagram ? 'diagram' : f.source,
           lead: f.lead,
           steps: f.steps,
@@ -455,6 +473,9 @@ export function createPreviewService(deps: PreviewServiceDeps) {
   return service;
 }
 export type PreviewService = ReturnType<typeof createPreviewService>;
+
+/** Where the print version of the stored image `blobKey` is kept: stored images are never overwritten (new key per image). */
+const printKeyOf = (blobKey: string) => `${blobKey}.print`;
 
 /** Longest side of a figure in the documents: 2000 px over the 451 pt text width is about 320 dpi. */
 const PRINT_MAX_PX = 2000;

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
 import { buildProject, multipart, SAMPLE_PROJECT } from '../../../test/projects.factories';
 import { createScreenReader } from './ocr';
+import { createPreviewService } from './preview.service';
 
 describe('UI prototypes and screenshots', async () => {
   const app = await buildTestApp();
@@ -121,6 +122,11 @@ describe('UI prototypes and screenshots', async () => {
     const p = await buildProject(app, a.headers, { name: '码著仓储管理系统', version: 'V1.0' });
     const pv = (await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data;
     const login = pv.screens[0];
+    // The figures the generation prints: the login prototype first (its print version is kept for the next generation).
+    const preview = createPreviewService({ db: app.deps.db, blobs: app.deps.blobs });
+    const printedLogin = async () => Buffer.from((await preview.documentFigures(p.id)).find((f) => f.place === 'login')!.data as Uint8Array);
+    const prototypePrint = await printedLogin();
+    expect(await printedLogin()).toEqual(prototypePrint);
     // A "real" screenshot of another version, with EXIF metadata that must not survive.
     const proto = buildPrototype({ name: '码著仓储管理系统', version: 'V2.0', platform: 'web', modules: [] });
     const shot = await renderScreen(proto.app, proto.screens[0]);
@@ -133,6 +139,10 @@ describe('UI prototypes and screenshots', async () => {
     const meta = await sharp(stored.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
     expect((await get<ProjectPreview>(`/api/getPreview?id=${p.id}`, a.headers)).data.screens[0].source).toBe('upload');
+    // The document prints the upload, not the prototype's kept print version.
+    const uploadPrint = await printedLogin();
+    expect(uploadPrint.equals(prototypePrint)).toBe(false);
+    expect((await sharp(uploadPrint).metadata()).format).toBe('png');
 
     const b = await buildUser(app);
     expect((await uploadShot(b.headers, login.id, jpeg)).code).toBe(404);
@@ -145,6 +155,7 @@ describe('UI prototypes and screenshots', async () => {
     const back = await get<ProjectScreen>(`/api/delScreenshot?id=${login.id}`, a.headers);
     expect(back.data.source).toBe('prototype');
     expect(back.data.checks.every((c) => c.ok)).toBe(true);
+    expect(await printedLogin()).toEqual(prototypePrint);
   });
 
   it('keeps an uploaded module screenshot when the module is renamed and the module list saved again', { timeout: 180_000 }, async () => {
