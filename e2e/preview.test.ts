@@ -43,6 +43,13 @@ function pngSize(png: Uint8Array): { width: number; height: number } {
   return { width: v.getUint32(16), height: v.getUint32(20) };
 }
 
+/** The text of a PDF without white space (`pdftotext`), so wrapped lines read as one. */
+function pdfText(pdf: Uint8Array): string {
+  const file = path.join(tempDir('pdftext'), 'manual.pdf');
+  fs.writeFileSync(file, pdf);
+  return spawnSync('pdftotext', [file, '-'], { encoding: 'utf8' }).stdout.replace(/\s+/g, '');
+}
+
 /** The images of a PDF as `pdfimages -list` reports them (soft masks left out): page, width, height. */
 function pdfImages(pdf: Uint8Array): { page: number; width: number; height: number }[] {
   const file = path.join(tempDir('pdfimages'), 'manual.pdf');
@@ -185,6 +192,12 @@ describe('高保真界面预览 (/preview-software)', () => {
       await expect.poll(() => uploaded.getByTestId('shot-checks').innerText()).toContain('完整界面（1366×768）');
       expect(await page.getByTestId('shots-uploaded').innerText()).toBe('1');
 
+      // The first module's 注意事项, saved with 下一步 and printed after its steps.
+      const note = '证件号码保存后只显示前后几位，完整号码仅用于生成申请表。';
+      await page.locator('#modules_0_notes').fill(note);
+      await page.getByTestId('wizard-next').click();
+      await page.getByTestId('check-list').waitFor();
+
       // Generate and download; the manual PDF carries one figure per screen: login, main, one per module.
       await page.getByTestId('wizard-steps').getByText('生成材料', { exact: true }).click();
       await page.getByTestId('generate-btn').click();
@@ -198,6 +211,9 @@ describe('高保真界面预览 (/preview-software)', () => {
       const ratio = (i: { width: number; height: number }) => i.width / i.height;
       expect(images.filter((i) => Math.abs(ratio(i) - 1366 / 768) < 0.02)).toHaveLength(1);
       expect(images.filter((i) => Math.abs(ratio(i) - 1.6) < 0.02)).toHaveLength(modules.length + 1);
+      const text = pdfText(zip[manualName!]);
+      // In the first module's section (n.1), before the second module's heading (n.2).
+      expect(text).toMatch(new RegExp(`\\d\\.1${modules[0]}((?!\\d\\.2${modules[1]}).)*注意事项：1\\.${note}`));
       await context.close();
     },
     JOURNEY_MS,
