@@ -69,7 +69,7 @@ public class SysUserController {
 }
 `;
 const files = [
-  codeFile('ui/src/views/system/user/index.vue', USER_PAGE, 'Vue', 'html'),
+  codeFile('ui/src/views/system/user/index.vue', USER_PAGE, 'Vue', 'markup'),
   codeFile('ui/src/views/system/user/profile.js', USER_DIALOG),
   codeFile('web/src/pages/stock/in/index.jsx', STOCK_PAGE),
   codeFile('server/src/main/java/com/example/system/domain/SysUser.java', SYS_USER, 'Java', 'c'),
