@@ -156,7 +156,7 @@ describe('高保真界面预览 (/preview-software)', () => {
   );
 
   it(
-    'a signed-in user saves a theme and a screen's sample data to a project, replaces a module prototype with a real screenshot, generates and finds the figures in the manual',
+    'a signed-in user saves a theme and the sample data of a screen to a project, replaces a module prototype with a real screenshot, generates and finds the figures in the manual',
     async () => {
       const name = '著作权人登记管理系统';
       const modules = ['著作权人列表', '新增著作权人', '编辑著作权人'];
