@@ -4,10 +4,6 @@ import type { OperatorRole } from '@mazhu/contracts';
 // The route tables, with no React or router code: the entry (main.tsx) reads them to start loading the opened
 // page's code before the app itself has loaded; router.tsx builds the router from them.
 
-/**
- * The one route table (spec §2). It feeds the router, the page titles, the sign-in guard,
- * the /login–/register redirect and the /settings menu.
- */
 export type PageModule = { default: ComponentType };
 
 export interface AppRoute {
@@ -24,6 +20,10 @@ export interface AppRoute {
 
 export const SITE_NAME = '码著';
 
+/**
+ * The one route table (spec §2). It feeds the router, the page titles, the sign-in guard,
+ * the /login–/register redirect and the /settings menu.
+ */
 export const appRoutes: AppRoute[] = [
   { path: '/', title: '首页', page: () => import('@/pages/home') },
   { path: '/login', title: '登录', guestOnly: true, page: () => import('@/pages/login') },
