@@ -29,6 +29,19 @@ export default tseslint.config(
           message: 'antd 的 <App> 未挂载（它会把 Modal/Form 带进每个页面的首屏）：提示用 notify，对话框用 Modal.useModal()。',
         },
       ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'dayjs', allowTypeImports: true, message: '从 @/utils/dayjs 导入 dayjs（它加载中文语言包；首页不带 dayjs）。' },
+            { name: 'antd', importNames: ['DatePicker'], message: '从 @/components/DatePicker 导入 DatePicker（它加载 dayjs 的中文语言包）。' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/utils/dayjs.ts', 'apps/web/src/components/DatePicker.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -11,9 +11,10 @@ import { downloadFrom, waitForGeneration } from './projects-ui';
 
 /**
  * 高保真界面预览 and the figures of the manual, through the real UI in Chromium against the real server: a visitor
- * tries /preview-software with a prototype case (theme, an edited screen, downloads); a signed-in user opens a
- * project there, changes its theme and saves it, uploads a real screenshot for a module in the wizard's module step,
- * generates, and finds the figures in the downloaded manual PDF (pdfimages).
+ * tries /preview-software with a prototype case (theme, an edited screen, a table cell, a chart value, downloads); a
+ * signed-in user opens a project there, changes its theme, a table cell and a chart value and saves them, uploads a
+ * real screenshot for a module in the wizard's module step, generates, and finds the figures in the downloaded manual
+ * PDF (pdfimages).
  */
 const base = inject('baseUrl');
 const JOURNEY_MS = 300_000;
@@ -118,6 +119,23 @@ describe('高保真界面预览 (/preview-software)', () => {
       await stageChanged(page, before);
       await expect.poll(() => page.getByTestId('pv-thumb').nth(3).innerText()).toContain('已修改');
 
+      // A sample cell of its table: drawn again with the new text.
+      const renamed = await stageSrc(page);
+      await page.getByTestId('edit-row').first().locator('input').first().fill('RK-样例单号');
+      await stageChanged(page, renamed);
+
+      // The main screen's chart: a negative value is refused with a message and not drawn; a new value is drawn.
+      await page.getByTestId('pv-thumb').nth(1).click();
+      await expect.poll(() => page.getByTestId('pv-caption').innerText()).toMatch(/^图2 /);
+      const mainBefore = await stageSrc(page);
+      const firstValue = page.getByLabel('第 1 个数据点数值');
+      await firstValue.fill('-5');
+      await page.getByTestId('edit-chart').getByText('图表第 1 个数据点的数值不能小于 0').waitFor();
+      await firstValue.fill('999');
+      await stageChanged(page, mainBefore);
+      await expect.poll(() => page.getByTestId('edit-chart').getByRole('alert').count()).toBe(0);
+      await page.getByTestId('pv-thumb').nth(3).click();
+
       const one = await downloadFrom(page, 'pv-download-one');
       expect(one.name).toBe('图04_入库单管理.png');
       expect(pngSize(one.data)).toEqual({ width: 1920, height: 1200 });
@@ -138,7 +156,7 @@ describe('高保真界面预览 (/preview-software)', () => {
   );
 
   it(
-    'a signed-in user saves a theme to a project, replaces a module prototype with a real screenshot, generates and finds the figures in the manual',
+    'a signed-in user saves a theme and the sample data of a screen to a project, replaces a module prototype with a real screenshot, generates and finds the figures in the manual',
     async () => {
       const name = '著作权人登记管理系统';
       const modules = ['著作权人列表', '新增著作权人', '编辑著作权人'];
@@ -174,6 +192,21 @@ describe('高保真界面预览 (/preview-software)', () => {
       await expect.poll(() => stageSrc(page), { timeout: 30_000 }).toMatch(/^blob:/);
       const saved = await api<{ theme: string; screens: { source: string }[] }>(base, user, `/api/getPreview?id=${id}`);
       expect(saved.data.theme).toBe('business');
+
+      // The main screen's sample data: a table cell and a chart value, drawn and saved with the project.
+      await page.getByTestId('pv-thumb').nth(1).click();
+      await expect.poll(() => page.getByTestId('pv-caption').innerText()).toMatch(/^图2 /);
+      const mainStored = await stageSrc(page);
+      await page.getByLabel('第 1 行 业务编号').fill('DJ-2025-001');
+      await page.getByLabel('第 1 个数据点数值').fill('321');
+      await stageChanged(page, mainStored);
+      await page.getByTestId('pv-save').click();
+      await page.getByTestId('pv-dirty').waitFor({ state: 'detached', timeout: 60_000 });
+      type Spec = { rows: string[][]; chart?: { values: number[] } };
+      const edited = await api<{ screens: { key: string; spec: Spec }[] }>(base, user, `/api/getPreview?id=${id}`);
+      const mainSpec = edited.data.screens.find((s) => s.key === 'main')?.spec;
+      expect(mainSpec?.rows[0][0]).toBe('DJ-2025-001');
+      expect(mainSpec?.chart?.values[0]).toBe(321);
 
       // The wizard's module step: upload a real screenshot for the first module; it replaces the prototype.
       const shotFile = await realScreenshot(name, 'V1.0', modules[0]);

@@ -1,6 +1,6 @@
-// Precompresses the web build for @fastify/static's `preCompressed`: every text asset of apps/web/dist over 1 KB
-// gets a Brotli (.br, quality 11) and a gzip (.gz, level 9) sibling, so the server never compresses static files
-// per request. Run after `vite build` (part of `npm run build`).
+// Precompresses the web build for @fastify/static's `preCompressed`: every text asset of apps/web/dist that Brotli
+// makes smaller gets a Brotli (.br, quality 11) and a gzip (.gz, level 9) sibling, so the server never compresses
+// static files per request. Small files count too: the entry and index.html are under 1 KB and every visit loads them. Run after `vite build` (part of `npm run build`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,13 +19,13 @@ for (const entry of fs.readdirSync(dist, { recursive: true })) {
   const file = path.join(dist, String(entry));
   if (!TEXT.has(path.extname(file)) || !fs.statSync(file).isFile()) continue;
   const data = fs.readFileSync(file);
-  if (data.length < 1024) continue;
   const [b, g] = await Promise.all([
     brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
     gzip(data, { level: 9 }),
   ]);
+  if (b.length >= data.length) continue;
   fs.writeFileSync(`${file}.br`, b);
-  fs.writeFileSync(`${file}.gz`, g);
+  if (g.length < data.length) fs.writeFileSync(`${file}.gz`, g);
   count += 1;
   raw += data.length;
   br += b.length;

@@ -1,17 +1,13 @@
 import { useEffect, useState } from 'react';
-import { ConfigProvider, message } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
+import { ConfigProvider } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { createAppRouter } from './router';
 import { setNavigator } from './utils/navigation';
-import { setMessageApi } from './utils/notify';
 import { refreshUserInfo } from './api/auth';
 import { theme } from './styles/theme';
-
-dayjs.locale('zh-cn');
+import Messages from './components/layout/Messages';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -19,16 +15,9 @@ const queryClient = new QueryClient({
   },
 });
 
-/**
- * Hands antd's context-aware message instance (theme and locale of the ConfigProvider) to the request layer.
- * antd's <App> wrapper is not used: it would put Modal and Form into every page's first load; dialogs use
- * `Modal.useModal()` where they are needed.
- */
-function MessageBridge() {
-  const [api, holder] = message.useMessage({ maxCount: 1 });
-  useEffect(() => setMessageApi(api), [api]);
-  return holder;
-}
+// Toasts (utils/notify) go through antd's context-aware message instance, which <Messages> mounts on the first
+// message. antd's <App> wrapper is not used: it would put Modal and Form into every page's first load; dialogs use
+// `Modal.useModal()` where they are needed.
 
 export default function App() {
   const [router] = useState(createAppRouter);
@@ -41,7 +30,7 @@ export default function App() {
 
   return (
     <ConfigProvider locale={zhCN} theme={theme} button={{ autoInsertSpace: false }}>
-      <MessageBridge />
+      <Messages />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { DatePicker, Form, Modal, Select, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Form, Modal, Select, Typography } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
+import dayjs, { type Dayjs } from '@/utils/dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiCode, chinaToday, correctionDeadline } from '@mazhu/contracts';
 import { addProjectCorrections, correctionKeys } from '@/api/corrections';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { Spin } from 'antd';
-import { SITE_NAME, type RouteHandle } from '@/router';
+import { SITE_NAME, type RouteHandle } from '@/routes';
 import { useUserStore } from '@/stores/user';
 import NavBar from '@/components/nav/NavBar';
 import Footer from './Footer';

@@ -1,23 +1,11 @@
 import { Link } from 'react-router';
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense } from 'react';
 import { SITE, siteUrl } from '@/config/site';
 import Logo from '@/components/nav/Logo';
+import { useSeen } from '@/utils/use-seen';
 
 // The QR code encoder loads when the footer scrolls into view (it sits at the bottom of every page).
 const QRCode = lazy(() => import('antd/es/qr-code'));
-
-function useSeen<T extends Element>(): [RefObject<T | null>, boolean] {
-  const ref = useRef<T>(null);
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || seen) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setSeen(true), { rootMargin: '200px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [seen]);
-  return [ref, seen];
-}
 
 const COLUMNS = [
   {

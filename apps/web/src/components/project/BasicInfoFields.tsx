@@ -5,9 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { getOwnerDetails, ownerKeys, useOwnerList } from '@/api/owners';
 import OwnerFormModal from '@/components/owner/OwnerFormModal';
 import type { Rule } from 'antd/es/form';
-import { Button, Checkbox, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Col, Form, Input, Radio, Row, Select, Space, Tooltip, Typography } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
 import { PlusOutlined, RobotOutlined, TranslationOutlined, UndoOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '@/utils/dayjs';
 import {
   ACQUISITION_WAYS,
   AI_PLATFORMS,

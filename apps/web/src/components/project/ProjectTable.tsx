@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
 import { AuditOutlined, CodeOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, RobotOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '@/utils/dayjs';
 import { PROJECT_STATUS_LABELS, type Page, type ProjectListItem, type ProjectStatus } from '@mazhu/contracts';
 import { downloadMaterials } from '@/api/projects';
 import './project.css';

@@ -1,4 +1,4 @@
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/utils/dayjs';
 import {
   AI_TECH_TAGS,
   type AiInformation,

@@ -19,7 +19,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { OPERATOR_ROLE_LABELS, operatorMay } from '@mazhu/contracts';
-import { ADMIN_BASE, adminRoutes, type AdminRouteHandle } from '@/router';
+import { ADMIN_BASE, adminRoutes, type AdminRouteHandle } from '@/routes';
 import { endAdminSession, useAdminMe } from '@/api/admin';
 import { useAdminSession } from '@/api/admin-session';
 import './admin.css';

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Descriptions, Popover, Progress, Skeleton, Space, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, EditOutlined, FileZipOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '@/utils/dayjs';
 import { BATCH_ROW_STATE_LABELS, BATCH_STATUS_LABELS, type BatchRow, type BatchRowState } from '@mazhu/contracts';
 import PageHero from '@/components/PageHero';
 import BatchNotFound from '@/pages/quick-batch-order/components/BatchNotFound';

@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Button, Collapse, Empty, Skeleton } from 'antd';
+import { Button } from 'antd';
 import {
   ArrowRightOutlined,
   CheckCircleFilled,
@@ -10,14 +11,29 @@ import {
   ThunderboltOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { useCases, useCommonProblems } from '@/api/content';
-import CaseCard from '@/components/CaseCard';
-import RichHtml from '@/components/RichHtml';
+import { useSeen } from '@/utils/use-seen';
 import HeroIllustration from './HeroIllustration';
 import { DELIVERABLES, MODES, RULES, STEPS } from './content';
 
 const DELIVERABLE_ICONS = { code: <CodeOutlined />, manual: <FileTextOutlined />, form: <FormOutlined /> };
 const MODE_ICONS = { auto: <RobotOutlined />, code: <ThunderboltOutlined />, batch: <UnorderedListOutlined /> };
+
+// Software cases and FAQ come from the API and sit far below the fold: their code (cards, collapse, skeletons,
+// the HTML sanitiser) and their two API calls load when a visitor scrolls towards them, not with the first paint.
+const LiveSections = lazy(() => import('./LiveSections'));
+
+function LiveSectionsWhenNear() {
+  const [ref, seen] = useSeen<HTMLDivElement>('800px');
+  return (
+    <div ref={ref}>
+      {seen && (
+        <Suspense fallback={null}>
+          <LiveSections />
+        </Suspense>
+      )}
+    </div>
+  );
+}
 
 export default function HomePage() {
   return (
@@ -148,8 +164,7 @@ export default function HomePage() {
         </div>
       </section>
 
-      <CasesSection />
-      <FaqTeaser />
+      <LiveSectionsWhenNear />
 
       <section className="container" style={{ paddingTop: 16 }}>
         <div className="cta">
@@ -165,65 +180,5 @@ export default function HomePage() {
         </div>
       </section>
     </>
-  );
-}
-
-function CasesSection() {
-  const { data, isLoading } = useCases({ page: 1, pageSize: 3 });
-  const list = data?.list ?? [];
-  if (!isLoading && list.length === 0) return null;
-  return (
-    <section className="section">
-      <div className="container">
-        <div className="section-head">
-          <h2>软件案例</h2>
-          <p>不同行业软件的材料构成：功能模块、编程语言、源程序量与页数</p>
-        </div>
-        {isLoading ? (
-          <Skeleton active paragraph={{ rows: 6 }} />
-        ) : (
-          <div className="case-grid">
-            {list.map((c) => (
-              <CaseCard key={c.id} item={c} />
-            ))}
-          </div>
-        )}
-        <div style={{ textAlign: 'center', marginTop: 32 }}>
-          <Link to="/success-cases">
-            <Button>查看全部案例</Button>
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function FaqTeaser() {
-  const { data, isLoading } = useCommonProblems();
-  const list = (data ?? []).slice(0, 5);
-  return (
-    <section className="section faq-teaser">
-      <div className="container" style={{ maxWidth: 900 }}>
-        <div className="section-head">
-          <h2>常见问题</h2>
-          <p>登记材料准备中最常被问到的问题</p>
-        </div>
-        {isLoading ? (
-          <Skeleton active />
-        ) : list.length === 0 ? (
-          <Empty description="暂无常见问题" />
-        ) : (
-          <Collapse
-            size="large"
-            items={list.map((q) => ({ key: q.id, label: q.question, children: <RichHtml html={q.answer} /> }))}
-          />
-        )}
-        <div style={{ textAlign: 'center', marginTop: 24 }}>
-          <Link to="/ask">
-            查看全部使用指南 <ArrowRightOutlined />
-          </Link>
-        </div>
-      </div>
-    </section>
   );
 }

@@ -30,8 +30,8 @@ const KIND_LABELS: Record<string, string> = {
  * 高保真界面预览 (/preview-software, no sign-in needed to try): describe a software or pick a prototype case — or,
  * signed in, open one of one's projects (`?project=<id>` opens it directly) — and see its login screen, main screen
  * and one screen per module, drawn on the server exactly as the manual prints them. Theme, primary colour and
- * platform apply to every screen; the side panel edits the selected screen's title, fields, columns and buttons;
- * screens download as PNG or a zip; a project's screens are saved back to it.
+ * platform apply to every screen; the side panel edits the selected screen's title, fields, columns, sample rows,
+ * buttons, statistic cards and chart data; screens download as PNG or a zip; a project's screens are saved back to it.
  */
 export default function PreviewSoftwarePage() {
   const [modal, modalHolder] = Modal.useModal();

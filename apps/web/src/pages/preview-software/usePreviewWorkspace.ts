@@ -17,6 +17,7 @@ import { getProjectDetails, projectKeys } from '@/api/projects';
 import { isCancel, unwrap } from '@/api/request';
 import { notify } from '@/utils/notify';
 import { dataUrlToBlob, type ScreenFile } from './download';
+import { screenProblems } from './screen-problems';
 
 /** The most screens POST /api/renderPreview renders in one call (ZRenderPreviewRequest). */
 const RENDER_BATCH = 14;
@@ -285,7 +286,8 @@ export function usePreviewWorkspace() {
     if (!w || w.mode !== 'project' || !w.projectId) return false;
     const invalid = w.screens.findIndex((s) => !ZScreenSpec.safeParse(s.spec).success);
     if (invalid >= 0) {
-      notify.warning(`图${invalid + 1}${w.screens[invalid].spec.title ? `“${w.screens[invalid].spec.title}”` : ''}有未填写的名称（标题、字段、列或按钮），请补全后再保存`);
+      const { title } = w.screens[invalid].spec;
+      notify.warning(`图${invalid + 1}${title.trim() ? `“${title}”` : ''}：${screenProblems(w.screens[invalid].spec)[0]?.message ?? '界面描述不完整'}，请修改后再保存`);
       return false;
     }
     setBusy('saving');

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { Menu, Spin } from 'antd';
-import { settingsMenu } from '@/router';
+import { settingsMenu } from '@/routes';
 
 /** /settings: the menu of its children (from the route table) and the child page. */
 export default function SettingsLayout() {

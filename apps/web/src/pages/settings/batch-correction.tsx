@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Checkbox, DatePicker, Empty, Select, Space, Spin, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Alert, Button, Checkbox, Empty, Select, Space, Spin, Tag } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
+import dayjs, { type Dayjs } from '@/utils/dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiCode, BATCH_ROW_STATE_LABELS, BATCH_STATUS_LABELS, chinaToday, correctionDeadline, type BatchRow } from '@mazhu/contracts';
 import { addProjectCorrections, correctionKeys, useBatchOrders, useBatchRows, useCorrectionList } from '@/api/corrections';

@@ -4,7 +4,7 @@ import { Alert, Button, Empty, Popconfirm, Segmented, Space, Table, Tag } from '
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EyeOutlined, FileZipOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
+import dayjs from '@/utils/dayjs';
 import { BATCH_STATUS_LABELS, type BatchListItem, type BatchListQuery, type BatchStatus } from '@mazhu/contracts';
 import { batchKeys, delProjectBatch, downloadBatchZip, useBatchList } from '@/api/batch';
 import { notify } from '@/utils/notify';

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, DatePicker, Drawer, Form, Input, Popconfirm, Row, Select, Space, Spin, Table } from 'antd';
+import { Alert, Button, Col, Drawer, Form, Input, Popconfirm, Row, Select, Space, Spin, Table } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FilePdfOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from '@/utils/dayjs';
 import { ApiCode, CONTRACT_LIMITS, CONTRACT_TYPE_META, CONTRACT_TYPES, ownerLabel, type ContractListItem, type ContractTemplateQuery, type ContractType } from '@mazhu/contracts';
 import { addContract, contractKeys, delContract, downloadContract, useContractList, useContractTemplate } from '@/api/contracts';
 import { useOwnerList } from '@/api/owners';

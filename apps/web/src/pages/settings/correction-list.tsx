@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Empty, Input, Popconfirm, Progress, Select, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, FormOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import dayjs from '@/utils/dayjs';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiCode, CORRECTION_STATE_LABELS, CORRECTION_STATES, type CorrectionListItem, type CorrectionState } from '@mazhu/contracts';
 import { cancelProjectCorrections, correctionKeys, downloadCorrection, useCorrectionList } from '@/api/corrections';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, DatePicker, Select, Space, Table, Tag } from 'antd';
+import { Button, Select, Space, Table, Tag } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
+import type { Dayjs } from '@/utils/dayjs';
 import { LEDGER_KIND_LABELS, type IntegralRecord, type LedgerKind } from '@mazhu/contracts';
 import { exportIntegralRecord, useIntegralRecord } from '@/api/points';
 import { saveBlob } from '@/api/projects';

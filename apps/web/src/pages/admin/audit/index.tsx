@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Card, DatePicker, Input, Table } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Card, Input, Table } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
+import type { Dayjs } from '@/utils/dayjs';
 import type { AuditEntry } from '@mazhu/contracts';
 import { useAuditTrail } from '@/api/admin';
 import { fmtTime } from '../components/format';

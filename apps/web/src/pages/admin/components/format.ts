@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs from '@/utils/dayjs';
 
 /** A stored ISO timestamp as local date-time text (— when empty). */
 export const fmtTime = (iso: string | null | undefined): string => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');

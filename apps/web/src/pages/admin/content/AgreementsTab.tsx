@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Button, Form, Input, Modal, Popconfirm, Segmented, Space, Table, Tag } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
+import type { Dayjs } from '@/utils/dayjs';
 import type { AgreementVersion, AgreementVersionInput } from '@mazhu/contracts';
 import { adminCalls, adminData, useAdminMutation, useAgreementVersions } from '@/api/admin';
 import EditModal, { succeeded } from '../components/EditModal';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, InputNumber, Space, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Form, Input, InputNumber, Space, Table } from 'antd';
+import { DatePicker } from '@/components/DatePicker';
+import dayjs, { type Dayjs } from '@/utils/dayjs';
 import type { Notice, NoticeInput } from '@mazhu/contracts';
 import { adminCalls, adminData, useAdminMutation, useAdminNotices } from '@/api/admin';
 import EditModal, { RowActions, succeeded } from '../components/EditModal';

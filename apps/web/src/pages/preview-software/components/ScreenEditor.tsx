@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
-import { Button, Input, Select, Tooltip } from 'antd';
+import { Button, Input, InputNumber, Select, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ScreenField, ScreenKind, ScreenSpec } from '@mazhu/contracts';
+import { screenProblems } from '../screen-problems';
 
-/** Which elements a kind of screen draws (packages/docgen/src/prototype/layout.ts), so only those are offered. */
-const ELEMENTS: Record<ScreenKind, { fields?: string; columns?: boolean; buttons?: boolean }> = {
+/**
+ * Which elements a kind of screen draws (packages/docgen/src/prototype/layout.ts), so only those are offered; `rows`,
+ * `stats` and `chart` say how much of them the picture shows.
+ */
+const ELEMENTS: Record<ScreenKind, { fields?: string; columns?: boolean; buttons?: boolean; rows?: string; stats?: boolean; chart?: string }> = {
   login: { fields: '输入项', buttons: true },
-  main: { columns: true },
-  list: { fields: '查询条件', columns: true, buttons: true },
+  main: { columns: true, rows: '电脑界面的“最近记录”显示前 4 行，手机界面显示前 3 行。', stats: true, chart: '电脑界面的“近 6 个月业务量”柱状图（手机主界面不显示图表）。' },
+  list: { fields: '查询条件', columns: true, buttons: true, rows: '电脑界面显示全部行，手机界面显示前 5 行。' },
   form: { fields: '表单字段', buttons: true },
   detail: { fields: '详情字段', buttons: true },
-  chart: { fields: '筛选条件', columns: true, buttons: true },
+  chart: { fields: '筛选条件', columns: true, buttons: true, rows: '电脑界面显示前 3 行（手机界面不显示表格）。', stats: true, chart: '柱状图和折线图使用同一组数据。' },
   settings: { fields: '设置项', buttons: true },
   architecture: {},
   'module-diagram': {},
 };
 
 /** Bounds of ZScreenSpec (packages/contracts/src/preview.ts). */
-const MAX = { title: 30, label: 20, value: 60, column: 12, button: 10, fields: 12, columns: 8, buttons: 6 };
+const MAX = { title: 30, label: 20, value: 60, column: 12, button: 10, fields: 12, columns: 8, buttons: 6, cell: 40, rows: 10, stat: 16, stats: 4, point: 8, points: 12 };
 
 const FIELD_TYPES: { value: ScreenField['type']; label: string }[] = [
   { value: 'text', label: '输入框' },
@@ -75,15 +79,39 @@ function Section(props: { title: string; hint?: string; count: number; max: numb
 
 const status = (v: string) => (v.trim() ? undefined : ('error' as const));
 
+/** The messages of the problems at `paths` (and below them), under the element they concern. */
+function Problems({ problems, paths }: { problems: Map<string, string>; paths: string[] }) {
+  const messages = [...problems].filter(([p]) => paths.some((x) => p === x || p.startsWith(`${x}.`))).map(([, m]) => m);
+  if (!messages.length) return null;
+  return (
+    <div className="pv-error" role="alert">
+      {messages.map((m) => (
+        <div key={m}>{m}</div>
+      ))}
+    </div>
+  );
+}
+
+/** A row cut or padded to `n` cells (a table row holds one string per column). */
+const cellsOf = (row: string[], n: number) => Array.from({ length: n }, (_, i) => row[i] ?? '');
+
 /**
- * The side panel: the selected screen's title, fields, table columns and buttons — rename, reorder, add, remove.
- * Moving or removing a column moves or removes that column of the sample rows with it. Empty names are marked red
- * and the screen is drawn again only once every name is filled in.
+ * The side panel: the selected screen's title, fields, table columns, sample rows, buttons, statistic cards and chart
+ * data points — edit, reorder, add, remove, within the bounds of ZScreenSpec. Moving or removing a column moves or
+ * removes that column of the sample rows with it; a chart point is a name and a value kept together. What the schema
+ * refuses (an empty name, a negative or missing value) is marked red with a Chinese message, and the screen is drawn
+ * again only once the description is valid.
  */
 export default function ScreenEditor({ spec, onChange, disabled }: { spec: ScreenSpec; onChange: (next: ScreenSpec) => void; disabled?: boolean }) {
   const el = ELEMENTS[spec.kind];
+  const problems = new Map(screenProblems(spec).map((p) => [p.path, p.message]));
   const set = (patch: Partial<ScreenSpec>) => onChange({ ...spec, ...patch });
   const setField = (i: number, patch: Partial<ScreenField>) => set({ fields: spec.fields.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  const width = spec.columns.length;
+  const setCell = (i: number, j: number, value: string) => set({ rows: spec.rows.map((r, k) => (k === i ? cellsOf(r, Math.max(width, r.length)).map((x, m) => (m === j ? value : x)) : r)) });
+  const setStat = (i: number, patch: Partial<ScreenSpec['stats'][number]>) => set({ stats: spec.stats.map((x, j) => (j === i ? { ...x, ...patch } : x)) });
+  const points = (spec.chart?.labels ?? []).map((label, i) => ({ label, value: spec.chart?.values[i] ?? 0 }));
+  const setPoints = (next: { label: string; value: number }[]) => set({ chart: { labels: next.map((p) => p.label), values: next.map((p) => p.value) } });
 
   return (
     <fieldset className="pv-editor" disabled={disabled} data-testid="screen-editor">
@@ -92,6 +120,7 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
           <span>页面标题</span>
         </div>
         <Input value={spec.title} maxLength={MAX.title} status={status(spec.title)} onChange={(e) => set({ title: e.target.value })} data-testid="edit-title" />
+        <Problems problems={problems} paths={['title']} />
       </div>
 
       {el.fields && (
@@ -113,6 +142,7 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
                 <Input size="small" value={f.value} maxLength={MAX.value} placeholder="示例内容（可空）" onChange={(e) => setField(i, { value: e.target.value })} aria-label={`第 ${i + 1} 项内容`} />
                 <Select size="small" value={f.type} options={FIELD_TYPES} onChange={(type) => setField(i, { type })} style={{ width: 96, flexShrink: 0 }} aria-label={`第 ${i + 1} 项类型`} />
               </div>
+              <Problems problems={problems} paths={[`fields.${i}`]} />
             </div>
           ))}
         </Section>
@@ -121,7 +151,7 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
       {el.columns && (
         <Section
           title="表格列"
-          hint="示例数据随列一起移动或删除；新增的列暂无示例数据。"
+          hint="示例数据随列一起移动或删除；新增列的示例数据在“表格示例数据”中填写。"
           count={spec.columns.length}
           max={MAX.columns}
           addLabel="添加"
@@ -129,23 +159,56 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
           onAdd={() => set({ columns: [...spec.columns, `新列${spec.columns.length + 1}`], rows: spec.rows.map((r) => [...r, '']) })}
         >
           {spec.columns.map((c, i) => (
-            <div className="pv-item pv-item-row" key={i}>
-              <Input
-                size="small"
-                value={c}
-                maxLength={MAX.column}
-                status={status(c)}
-                onChange={(e) => set({ columns: spec.columns.map((x, j) => (j === i ? e.target.value : x)) })}
-                aria-label={`第 ${i + 1} 列`}
-              />
-              <ItemActions
-                index={i}
-                count={spec.columns.length}
-                what="列"
-                name={c}
-                onMove={(to) => set({ columns: move(spec.columns, i, to), rows: spec.rows.map((r) => move(r, i, to)) })}
-                onRemove={() => set({ columns: spec.columns.filter((_, j) => j !== i), rows: spec.rows.map((r) => r.filter((_, j) => j !== i)) })}
-              />
+            <div className="pv-item" key={i}>
+              <div className="pv-item-row">
+                <Input
+                  size="small"
+                  value={c}
+                  maxLength={MAX.column}
+                  status={status(c)}
+                  onChange={(e) => set({ columns: spec.columns.map((x, j) => (j === i ? e.target.value : x)) })}
+                  aria-label={`第 ${i + 1} 列`}
+                />
+                <ItemActions
+                  index={i}
+                  count={spec.columns.length}
+                  what="列"
+                  name={c}
+                  onMove={(to) => set({ columns: move(spec.columns, i, to), rows: spec.rows.map((r) => move(r, i, to)) })}
+                  onRemove={() => set({ columns: spec.columns.filter((_, j) => j !== i), rows: spec.rows.map((r) => r.filter((_, j) => j !== i)) })}
+                />
+              </div>
+              <Problems problems={problems} paths={[`columns.${i}`]} />
+            </div>
+          ))}
+        </Section>
+      )}
+
+      {el.rows && width > 0 && (
+        <Section
+          title="表格示例数据"
+          hint={el.rows}
+          count={spec.rows.length}
+          max={MAX.rows}
+          addLabel="添加行"
+          testId="edit-rows"
+          onAdd={() => set({ rows: [...spec.rows, spec.columns.map(() => '')] })}
+        >
+          {spec.rows.map((r, i) => (
+            <div className="pv-item" key={i} data-testid="edit-row">
+              <div className="pv-item-row pv-item-head">
+                <span className="muted">第 {i + 1} 行</span>
+                <ItemActions index={i} count={spec.rows.length} what="行" name={r[0] ?? ''} onMove={(to) => set({ rows: move(spec.rows, i, to) })} onRemove={() => set({ rows: spec.rows.filter((_, j) => j !== i) })} />
+              </div>
+              <div className="pv-cells">
+                {spec.columns.map((c, j) => (
+                  <label className="pv-cell" key={j}>
+                    <span>{c || `第 ${j + 1} 列`}</span>
+                    <Input size="small" value={r[j] ?? ''} maxLength={MAX.cell} onChange={(e) => setCell(i, j, e.target.value)} aria-label={`第 ${i + 1} 行 ${c || `第 ${j + 1} 列`}`} />
+                  </label>
+                ))}
+              </div>
+              <Problems problems={problems} paths={[`rows.${i}`]} />
             </div>
           ))}
         </Section>
@@ -162,16 +225,65 @@ export default function ScreenEditor({ spec, onChange, disabled }: { spec: Scree
           onAdd={() => set({ buttons: [...spec.buttons, '新按钮'] })}
         >
           {spec.buttons.map((b, i) => (
-            <div className="pv-item pv-item-row" key={i}>
-              <Input
-                size="small"
-                value={b}
-                maxLength={MAX.button}
-                status={status(b)}
-                onChange={(e) => set({ buttons: spec.buttons.map((x, j) => (j === i ? e.target.value : x)) })}
-                aria-label={`第 ${i + 1} 个按钮`}
-              />
-              <ItemActions index={i} count={spec.buttons.length} what="按钮" name={b} onMove={(to) => set({ buttons: move(spec.buttons, i, to) })} onRemove={() => set({ buttons: spec.buttons.filter((_, j) => j !== i) })} />
+            <div className="pv-item" key={i}>
+              <div className="pv-item-row">
+                <Input
+                  size="small"
+                  value={b}
+                  maxLength={MAX.button}
+                  status={status(b)}
+                  onChange={(e) => set({ buttons: spec.buttons.map((x, j) => (j === i ? e.target.value : x)) })}
+                  aria-label={`第 ${i + 1} 个按钮`}
+                />
+                <ItemActions index={i} count={spec.buttons.length} what="按钮" name={b} onMove={(to) => set({ buttons: move(spec.buttons, i, to) })} onRemove={() => set({ buttons: spec.buttons.filter((_, j) => j !== i) })} />
+              </div>
+              <Problems problems={problems} paths={[`buttons.${i}`]} />
+            </div>
+          ))}
+        </Section>
+      )}
+
+      {el.stats && (
+        <Section title="统计卡片" count={spec.stats.length} max={MAX.stats} addLabel="添加" testId="edit-stats" onAdd={() => set({ stats: [...spec.stats, { label: `指标${spec.stats.length + 1}`, value: '0' }] })}>
+          {spec.stats.map((x, i) => (
+            <div className="pv-item" key={i} data-testid="edit-stat">
+              <div className="pv-item-row">
+                <Input size="small" value={x.label} maxLength={MAX.stat} status={status(x.label)} placeholder="名称" onChange={(e) => setStat(i, { label: e.target.value })} aria-label={`第 ${i + 1} 个统计卡片名称`} />
+                <Input size="small" value={x.value} maxLength={MAX.stat} status={status(x.value)} placeholder="数值" onChange={(e) => setStat(i, { value: e.target.value })} aria-label={`第 ${i + 1} 个统计卡片数值`} style={{ width: 96, flexShrink: 0 }} />
+                <ItemActions index={i} count={spec.stats.length} what="统计卡片" name={x.label} onMove={(to) => set({ stats: move(spec.stats, i, to) })} onRemove={() => set({ stats: spec.stats.filter((_, j) => j !== i) })} />
+              </div>
+              <Problems problems={problems} paths={[`stats.${i}`]} />
+            </div>
+          ))}
+        </Section>
+      )}
+
+      {el.chart && (
+        <Section
+          title="图表数据"
+          hint={`${el.chart}名称不超过 ${MAX.point} 个字，数值为不小于 0 的数字。`}
+          count={points.length}
+          max={MAX.points}
+          addLabel="添加"
+          testId="edit-chart"
+          onAdd={() => setPoints([...points, { label: `项${points.length + 1}`, value: 0 }])}
+        >
+          {points.map((p, i) => (
+            <div className="pv-item" key={i} data-testid="edit-point">
+              <div className="pv-item-row">
+                <Input size="small" value={p.label} maxLength={MAX.point} placeholder="名称" onChange={(e) => setPoints(points.map((q, j) => (j === i ? { ...q, label: e.target.value } : q)))} aria-label={`第 ${i + 1} 个数据点名称`} />
+                <InputNumber
+                  size="small"
+                  value={Number.isFinite(p.value) ? p.value : null}
+                  status={problems.has(`chart.values.${i}`) ? 'error' : undefined}
+                  placeholder="数值"
+                  onChange={(v) => setPoints(points.map((q, j) => (j === i ? { ...q, value: typeof v === 'number' ? v : Number.NaN } : q)))}
+                  aria-label={`第 ${i + 1} 个数据点数值`}
+                  style={{ width: 110, flexShrink: 0 }}
+                />
+                <ItemActions index={i} count={points.length} what="数据点" name={p.label} onMove={(to) => setPoints(move(points, i, to))} onRemove={() => setPoints(points.filter((_, j) => j !== i))} />
+              </div>
+              <Problems problems={problems} paths={[`chart.labels.${i}`, `chart.values.${i}`]} />
             </div>
           ))}
         </Section>

@@ -1,11 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render } from '@testing-library/react';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { EMPTY_USER } from '@mazhu/contracts';
 import { CANCEL_ALL, CANCEL_DUPLICATE, CANCEL_ONE, cancelAllRequests, cancelRequest, get, http, post, upload } from './request';
 import { useUserStore } from '@/stores/user';
 import { setNavigator } from '@/utils/navigation';
 import { notify } from '@/utils/notify';
+import Messages from '@/components/layout/Messages';
 
 type Reply = { status?: number; body?: unknown; delayMs?: number; fail?: Error; echo?: boolean };
 
@@ -34,6 +35,11 @@ const visibleMessages = () => Array.from(document.querySelectorAll('.ant-message
 
 describe('request layer', () => {
   const navigate = vi.fn();
+
+  beforeAll(() => {
+    // Where the app shows toasts: antd's message instance, mounted on the first message.
+    render(<Messages />);
+  });
 
   beforeEach(() => {
     http.defaults.adapter = adapter;
