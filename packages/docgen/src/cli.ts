@@ -29,6 +29,8 @@ const USAGE = `用法：
 输出：源程序.pdf 源程序.docx [操作手册|设计说明书|使用说明.pdf/.docx] 申请表.pdf 申请表.docx 申请表.json
       检查报告.txt 检查报告.json（每项：level、code、message、evidence） 源程序清单.txt manifest.json（每个打印行 → 文件:行）`;
 
+const TEXT_IN_MEMORY = 32 * 1024 * 1024;
+
 /** Runs the CLI; returns the exit code. Never prints a stack trace for user errors. */
 export async function main(argv: string[]): Promise<number> {
   let parsed;
@@ -92,7 +94,8 @@ export async function main(argv: string[]): Promise<number> {
     const t0 = performance.now();
     let intake: IntakeResult;
     if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
-    const opts = { entry: values.entry, retainText: false, exclude: values.exclude, include: values.include };
+    // Texts up to 32 M characters stay in memory (a 50,000-line tree is ≈ 2 M); beyond that files are re-read when used.
+    const opts = { entry: values.entry, retainText: TEXT_IN_MEMORY, exclude: values.exclude, include: values.include };
     if (st.isDirectory()) intake = await intakeDirectory(input, opts);
     else {
       const kind = archiveKindOf(input);

@@ -1,5 +1,13 @@
-import iconv from 'iconv-lite';
-import chardet from 'chardet';
+import { createRequire } from 'node:module';
+import type * as Chardet from 'chardet';
+import type * as IconvLite from 'iconv-lite';
+
+const requireHere = createRequire(import.meta.url);
+let iconvModule: typeof IconvLite | undefined;
+let chardetModule: typeof Chardet | undefined;
+/** iconv-lite, loaded on first need: code in UTF-8 (nearly all of it) never loads it. */
+export const iconvLite = (): typeof IconvLite => (iconvModule ??= requireHere('iconv-lite') as typeof IconvLite);
+const detector = (): typeof Chardet => (chardetModule ??= requireHere('chardet') as typeof Chardet);
 
 export type SourceEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'gb18030' | 'big5' | 'shift_jis' | 'latin1';
 
@@ -34,15 +42,15 @@ export function decodeSource(b: Uint8Array): { text: string; encoding: SourceEnc
     text = new TextDecoder('utf-8').decode(b.subarray(3));
     encoding = 'utf-8-bom';
   } else if (b.length >= 2 && b[0] === 0xff && b[1] === 0xfe) {
-    text = iconv.decode(Buffer.from(b.buffer, b.byteOffset + 2, b.length - 2), 'utf-16le');
+    text = iconvLite().decode(Buffer.from(b.buffer, b.byteOffset + 2, b.length - 2), 'utf-16le');
     encoding = 'utf-16le';
   } else if (b.length >= 2 && b[0] === 0xfe && b[1] === 0xff) {
-    text = iconv.decode(Buffer.from(b.buffer, b.byteOffset + 2, b.length - 2), 'utf-16be');
+    text = iconvLite().decode(Buffer.from(b.buffer, b.byteOffset + 2, b.length - 2), 'utf-16be');
     encoding = 'utf-16be';
   } else {
     const u16 = sniffUtf16(b);
     if (u16) {
-      text = iconv.decode(Buffer.from(b.buffer, b.byteOffset, b.length), u16);
+      text = iconvLite().decode(Buffer.from(b.buffer, b.byteOffset, b.length), u16);
       encoding = u16;
     } else {
       const head = b.subarray(0, 8192);
@@ -54,7 +62,7 @@ export function decodeSource(b: Uint8Array): { text: string; encoding: SourceEnc
         // Mainland code bases: GB18030 (⊃ GBK ⊃ GB2312) unless the detector is clearly sure of
         // Big5 or Shift_JIS; Latin-1 only when the bytes are not valid GB18030.
         const sample = b.subarray(0, 65536);
-        const scores = new Map(chardet.analyse(sample).map((m) => [m.name.toLowerCase(), m.confidence]));
+        const scores = new Map(detector().analyse(sample).map((m) => [m.name.toLowerCase(), m.confidence]));
         const gb = scores.get('gb18030') ?? 0;
         const big5 = scores.get('big5') ?? 0;
         const sjis = scores.get('shift_jis') ?? 0;
@@ -62,11 +70,11 @@ export function decodeSource(b: Uint8Array): { text: string; encoding: SourceEnc
         if (big5 >= 60 && big5 >= gb + 20) encoding = 'big5';
         else if (sjis >= 60 && sjis >= gb + 20) encoding = 'shift_jis';
         else {
-          const asGb = iconv.decode(whole, 'gb18030');
+          const asGb = iconvLite().decode(whole, 'gb18030');
           encoding = asGb.includes('\ufffd') && gb < 50 ? 'latin1' : 'gb18030';
           if (encoding === 'gb18030') text = asGb;
         }
-        text ??= iconv.decode(whole, encoding);
+        text ??= iconvLite().decode(whole, encoding);
       }
     }
   }

@@ -1,11 +1,10 @@
-import { promises as fsp, readFileSync } from 'node:fs';
+import { promises as fsp, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import ignore, { type Ignore } from 'ignore';
-import iconv from 'iconv-lite';
-import { Parser as TarParser, type ReadEntry } from 'tar';
+import type { ReadEntry } from 'tar';
 import { DocgenError } from './errors';
-import { decodeSource, type SourceEncoding } from './decode';
+import { decodeSource, iconvLite, type SourceEncoding } from './decode';
 import { detectLanguage, type CommentStyle } from './languages';
 import { scanSource, LINE_CODE, LINE_COMMENT } from './lexer';
 
@@ -104,11 +103,12 @@ export interface IntakeOptions {
    */
   include?: string[];
   /**
-   * Directories only: false = do not keep file texts in memory; `CodeFile.text` re-reads and
-   * decodes the file on each access, so memory stays bounded by one file plus what is printed.
-   * Default true.
+   * Directories only: true (default) keeps every file's text in memory; false keeps none — `CodeFile.text` re-reads
+   * and decodes the file on each access, so memory stays bounded by one file plus what is printed; a number keeps
+   * the texts of the files read first up to that many characters in all and re-reads the others (the CLI: the
+   * analysis reads each text several times, and a re-read costs a file read and a decode).
    */
-  retainText?: boolean;
+  retainText?: boolean | number;
 }
 
 const DEFAULTS = { maxFiles: 50_000, maxBytes: 512 * 1024 * 1024, maxInflatedBytes: 128 * 1024 * 1024, maxLines: 2_000_000, maxFileBytes: 1024 * 1024, maxRatio: 200 };
@@ -563,11 +563,13 @@ function isIgnored(rel: string, ignores: Map<string, Ignore>): boolean {
 /**
  * Reads a code base from a directory. Skips third-party, generated, binary, minified,
  * lock and build-output files, honours nested .gitignore files, and never follows
- * symbolic links. Throws DocgenError INPUT_NOT_FOUND / EMPTY_CODEBASE.
+ * symbolic links. The file system is read synchronously, one file at a time (a command-line
+ * run has nothing else to do meanwhile; the server takes archives). Throws DocgenError
+ * INPUT_NOT_FOUND / EMPTY_CODEBASE.
  */
 export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Promise<IntakeResult> {
   const root = path.resolve(dir);
-  const st = await fsp.stat(root).catch(() => undefined);
+  const st = statOrUndefined(root);
   if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到代码目录：${dir}`);
   if (!st.isDirectory()) throw new DocgenError('INPUT_NOT_FOUND', `不是目录：${dir}`);
   const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
@@ -584,10 +586,12 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   /** A forced pattern may name a file inside a folder skipped by default: walk such folders too. */
   const forcedBelow = (dirRel: string) => !!forced && (opts.include ?? []).some((p) => p.replace(/^\//, '').startsWith(dirRel + '/') || forced.ignores(dirRel + '/'));
 
-  const walk = async (abs: string, rel: string, forcedDir: boolean): Promise<void> => {
-    const ents = await fsp.readdir(abs, { withFileTypes: true });
+  let textBudget = opts.retainText === false ? 0 : opts.retainText === true || opts.retainText === undefined ? Infinity : opts.retainText;
+
+  const walk = (abs: string, rel: string, forcedDir: boolean): void => {
+    const ents = readdirSync(abs, { withFileTypes: true });
     if (useGit && ents.some((e) => e.name === '.gitignore' && e.isFile())) {
-      ignores.set(rel, ignore().add(await fsp.readFile(path.join(abs, '.gitignore'), 'utf8')));
+      ignores.set(rel, ignore().add(readFileSync(path.join(abs, '.gitignore'), 'utf8')));
     }
     ents.sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const e of ents) {
@@ -610,14 +614,14 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
           skipped.push({ path: r + '/', reason: '被 .gitignore 忽略' });
           continue;
         }
-        await walk(path.join(abs, e.name), r, forcedDir || (forced?.ignores(r + '/') ?? false));
+        walk(path.join(abs, e.name), r, forcedDir || (forced?.ignores(r + '/') ?? false));
         continue;
       }
       if (!e.isFile()) continue;
-      if (r === 'package.json') pkgJson = { path: r, data: await fsp.readFile(path.join(abs, e.name)) };
+      if (r === 'package.json') pkgJson = { path: r, data: readFileSync(path.join(abs, e.name)) };
       if (isMetaFile(r)) {
-        const fst = await fsp.stat(path.join(abs, e.name));
-        if (fst.size <= META_MAX_BYTES) collectMeta(meta, r, await fsp.readFile(path.join(abs, e.name)));
+        const fst = statSync(path.join(abs, e.name));
+        if (fst.size <= META_MAX_BYTES) collectMeta(meta, r, readFileSync(path.join(abs, e.name)));
       }
       if (extra?.ignores(r)) {
         skipped.push({ path: r, reason: '按你的选择排除' });
@@ -643,23 +647,35 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         continue;
       }
       if (++seen > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `源文件数量超过上限（${maxFiles} 个），请只上传本软件自己的源代码`);
-      const fst = await fsp.stat(path.join(abs, e.name));
+      const fst = statSync(path.join(abs, e.name));
       if (fst.size > (opts.maxFileBytes ?? DEFAULTS.maxFileBytes)) {
         skipped.push({ path: r, reason: `文件过大（${Math.round(fst.size / 1024)} KB），多为数据或生成文件` });
         continue;
       }
       // One file at a time: read, decode, count; the bytes are dropped right away.
       const absFile = path.join(abs, e.name);
-      const f = admitOne({ path: r, data: await fsp.readFile(absFile) }, maxFileBytes, skipped, isForced);
-      if (f) files.push(opts.retainText === false ? lazyText(f, absFile) : f);
+      const f = admitOne({ path: r, data: readFileSync(absFile) }, maxFileBytes, skipped, isForced);
+      if (!f) continue;
+      if (f.text.length <= textBudget) {
+        textBudget -= f.text.length;
+        files.push(f);
+      } else files.push(lazyText(f, absFile));
     }
   };
-  await walk(root, '', false);
+  walk(root, '', false);
   const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, pkgJson ? [pkgJson] : undefined);
   const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped, meta };
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', `目录中没有可识别的源代码文件：${dir}`);
   return res;
+}
+
+function statOrUndefined(p: string): Stats | undefined {
+  try {
+    return statSync(p);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Replaces `text` by a getter that re-reads and decodes the file (see IntakeOptions.retainText). */
@@ -711,7 +727,7 @@ function decodeZipName(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return iconv.decode(Buffer.from(bytes), 'gb18030');
+    return iconvLite().decode(Buffer.from(bytes), 'gb18030');
   }
 }
 
@@ -865,6 +881,7 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
   let count = 0;
   let failure: DocgenError | undefined;
   let total = 0;
+  const { Parser: TarParser } = await import('tar');
   await new Promise<void>((resolve, reject) => {
     const fail = (e: DocgenError) => {
       if (!failure) failure = e;
