@@ -59,6 +59,8 @@ await esbuild.build({ ...common, entryPoints: workers, outdir: serverDist, outEx
 
 const cliDist = at('packages/docgen/dist');
 fs.rmSync(cliDist, { recursive: true, force: true });
-await esbuild.build({ ...common, entryPoints: { cli: at('packages/docgen/src/cli.ts') }, outdir: cliDist });
+// Split at dynamic imports: what a run may not need (the diagram renderer with satori and resvg, the PDF reader of
+// other producers' files) is a chunk of its own, loaded when used.
+await esbuild.build({ ...common, entryPoints: { cli: at('packages/docgen/src/cli.ts') }, outdir: cliDist, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
 await esbuild.build({ ...common, entryPoints: workerEntries(at('packages/docgen/src')), outdir: cliDist, outExtension: { '.js': '.mjs' } });
 console.log(`服务器、工作线程和命令行已编译（${Date.now() - started} ms）：apps/server/dist、packages/docgen/dist`);

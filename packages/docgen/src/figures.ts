@@ -1,7 +1,6 @@
 import type { CodeAnalysis } from './analyse';
 import { resolveSoftwareForm } from './manual';
 import type { Project, ScreenFigure } from './project';
-import { renderScreen } from './prototype/render';
 import { buildPrototype, describeScreen, diagramCodeOf } from './prototype/synth';
 import { formHasUi } from './software-form';
 
@@ -25,6 +24,8 @@ export async function diagramFigures(p: Project, analysis?: CodeAnalysis, look: 
     color: look.color,
   });
   const out: ScreenFigure[] = [];
+  // The renderer (satori, resvg) is loaded only when a diagram is drawn.
+  const { renderScreen } = await import('./prototype/render');
   for (const s of proto.screens.filter((x) => x.groups.some((g) => g.items.length))) {
     const r = await renderScreen(proto.app, s);
     out.push({ place: s.kind === 'architecture' ? 'architecture' : 'module-diagram', data: Uint8Array.from(r.png), caption: s.title, source: 'diagram', lead: describeScreen(s), steps: [], issues: [] });
