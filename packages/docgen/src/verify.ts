@@ -1,5 +1,6 @@
 import { DocgenError } from './errors';
 import { A4 } from './layout';
+import { readPdfLight, type PdfTextRun } from './pdf-read';
 
 /** One page as read back from a PDF. */
 export interface PdfPageReport {
@@ -80,15 +81,68 @@ interface TextItem {
   width?: number;
 }
 
+/**
+ * One page's report from its printed text runs: runs are grouped into rows by baseline (within 2 pt); rows in the
+ * top `headerZone` points are the header, whose rightmost run, when it starts right of the page's middle and ends
+ * in digits, carries the page number; every other row with visible text is a body line.
+ */
+function pageReport(index: number, view: number[], runs: PdfTextRun[], hasImage: boolean, headerZone: number): PdfPageReport {
+  const [x0, y0, x1, y1] = view;
+  const width = x1 - x0;
+  const height = y1 - y0;
+  const items = runs.filter((it) => it.str.trim() !== '');
+  const rows: { y: number; items: PdfTextRun[] }[] = [];
+  for (const it of [...items].sort((a, b) => b.y - a.y)) {
+    const last = rows[rows.length - 1];
+    if (last && Math.abs(last.y - it.y) < 2) last.items.push(it);
+    else rows.push({ y: it.y, items: [it] });
+  }
+  let maxRight = 0;
+  let emptyGlyphs = 0;
+  let replacedGlyphs = 0;
+  for (const it of items) {
+    maxRight = Math.max(maxRight, it.right);
+    for (const ch of it.str) {
+      // pdfkit maps glyph 0 (.notdef) to U+0000 in the ToUnicode map; the renderers map their stand-in to U+FFFD.
+      if (ch === '\u0000') emptyGlyphs++;
+      else if (ch === '\ufffd') replacedGlyphs++;
+    }
+  }
+  let header = '';
+  let pageNumber: number | null = null;
+  let lines = 0;
+  for (const row of rows) {
+    if (y1 - row.y < headerZone) {
+      const sorted = row.items.sort((a, b) => a.x - b.x);
+      const lastItem = sorted[sorted.length - 1];
+      const lastText = lastItem.str.trim();
+      const m = /(\d+)$/.exec(lastText);
+      if (m && lastItem.x > width / 2) {
+        pageNumber = Number(m[1]);
+        header += sorted.slice(0, -1).map((t) => t.str).join('') + lastText.slice(0, -m[1].length);
+      } else header += sorted.map((t) => t.str).join('');
+    } else lines++;
+  }
+  return { index, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight, emptyGlyphs, replacedGlyphs };
+}
+
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- lazy import keeps pdfjs off the render path
 let pdfjsPromise: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined;
 
 /**
- * Reads a PDF back (pdfjs-dist) and returns, per page, the header text, the top-right page
- * number and the number of body lines (distinct baselines that carry text). Throws
- * DocgenError PDF_UNREADABLE when the bytes are not a PDF.
+ * Reads a PDF back and returns, per page, the header text, the top-right page number and the number of body lines
+ * (distinct baselines that carry text). Reads with the light reader (pdf-read.ts: the file's own text operators,
+ * fonts and widths) and, for a file it does not read, with pdfjs-dist (`readPdfPagesPdfjs`). Throws DocgenError
+ * PDF_UNREADABLE when the bytes are not a PDF.
  */
 export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImages = false): Promise<PdfPageReport[]> {
+  const light = readPdfLight(pdf);
+  if (light) return light.map((p, i) => pageReport(i + 1, p.view, p.runs, detectImages && p.hasImage, headerZone));
+  return readPdfPagesPdfjs(pdf, headerZone, detectImages);
+}
+
+/** readPdfPages with pdfjs-dist, a full PDF library: for files the light reader gives up on (and to compare with it). */
+export async function readPdfPagesPdfjs(pdf: Uint8Array, headerZone = 62, detectImages = false): Promise<PdfPageReport[]> {
   pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
   const pdfjs = await pdfjsPromise;
   let doc;
@@ -100,47 +154,10 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImage
   const pages: PdfPageReport[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const page = await doc.getPage(i);
-    const [x0, y0, x1, y1] = page.view;
-    const width = x1 - x0;
-    const height = y1 - y0;
     const tc = await page.getTextContent();
-    const items = (tc.items as TextItem[]).filter((it) => typeof it.str === 'string' && it.str.trim() !== '');
-    // Cluster by baseline (within 2 pt).
-    const rows: { y: number; items: TextItem[] }[] = [];
-    for (const it of items.sort((a, b) => b.transform[5] - a.transform[5])) {
-      const y = it.transform[5];
-      const last = rows[rows.length - 1];
-      if (last && Math.abs(last.y - y) < 2) last.items.push(it);
-      else rows.push({ y, items: [it] });
-    }
-    let maxRight = 0;
-    let emptyGlyphs = 0;
-    let replacedGlyphs = 0;
-    for (const it of items) {
-      maxRight = Math.max(maxRight, it.transform[4] + (it.width ?? 0));
-      for (const ch of it.str) {
-        // pdfkit maps glyph 0 (.notdef) to U+0000 in the ToUnicode map; the renderers map their stand-in to U+FFFD.
-        if (ch === '\u0000') emptyGlyphs++;
-        else if (ch === '\ufffd') replacedGlyphs++;
-      }
-    }
-    let header = '';
-    let pageNumber: number | null = null;
-    let lines = 0;
-    for (const row of rows) {
-      const fromTop = y1 - row.y;
-      if (fromTop < headerZone) {
-        const sorted = row.items.sort((a, b) => a.transform[4] - b.transform[4]);
-        const lastItem = sorted[sorted.length - 1];
-        const lastText = lastItem.str.trim();
-        const m = /(\d+)$/.exec(lastText);
-        if (m && lastItem.transform[4] > width / 2) {
-          pageNumber = Number(m[1]);
-          const rest = lastText.slice(0, -m[1].length);
-          header += sorted.slice(0, -1).map((t) => t.str).join('') + rest;
-        } else header += sorted.map((t) => t.str).join('');
-      } else lines++;
-    }
+    const runs = (tc.items as TextItem[])
+      .filter((it) => typeof it.str === 'string')
+      .map((it) => ({ str: it.str, x: it.transform[4], y: it.transform[5], right: it.transform[4] + (it.width ?? 0) }));
     let hasImage = false;
     if (detectImages) try {
       const ops = await page.getOperatorList();
@@ -148,7 +165,7 @@ export async function readPdfPages(pdf: Uint8Array, headerZone = 62, detectImage
     } catch {
       /* ignore */
     }
-    pages.push({ index: i, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight, emptyGlyphs, replacedGlyphs });
+    pages.push(pageReport(i, page.view, runs, hasImage, headerZone));
     page.cleanup();
   }
   await doc.destroy();

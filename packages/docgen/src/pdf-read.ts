@@ -1,0 +1,923 @@
+import { constants as zc, inflateSync } from 'node:zlib';
+
+/**
+ * A small PDF reader for the pre-submission check: it parses the file (cross-reference tables and streams, object
+ * streams, Flate streams with PNG predictors, the page tree) and runs each page's content stream through the text
+ * operators (q/Q, cm, BT/ET, Tf, Tc, Tw, Tz, TL, Ts, Td, TD, Tm, T*, Tj, TJ, ', ", Do of forms and images, inline
+ * images), decoding every shown string with the font's ToUnicode map (or its simple encoding) and placing every
+ * glyph with the font's widths. What it returns are the printed glyphs, grouped into text runs, as a PDF viewer
+ * would place them — not anything our layout planned.
+ *
+ * It reads what PDF writers commonly produce (pdfkit, LibreOffice, Word, Chromium/Skia). Whatever it does not read
+ * — encryption, filters other than Flate, Type 3 fonts without ToUnicode or glyph names, CID fonts without ToUnicode or with a CMap other than
+ * Identity-H, standard fonts other than Courier without widths, fonts set through ExtGState, broken
+ * cross-references — makes it give up (`undefined`) so the caller can fall back to a full PDF library.
+ */
+
+/** One run of glyphs on a baseline, in PDF user space (points, y up). */
+export interface PdfTextRun {
+  str: string;
+  /** Origin of the first glyph. */
+  x: number;
+  y: number;
+  /** Right end of the last glyph's advance. */
+  right: number;
+}
+
+export interface PdfReadPage {
+  /** The visible box (CropBox within MediaBox): x0, y0, x1, y1. */
+  view: [number, number, number, number];
+  runs: PdfTextRun[];
+  /** True when the page paints an image (image XObject or inline image, masks excepted). */
+  hasImage: boolean;
+}
+
+class Unsupported extends Error {}
+
+class Name {
+  constructor(readonly name: string) {}
+}
+class Ref {
+  constructor(
+    readonly num: number,
+    readonly gen: number,
+  ) {}
+}
+class Op {
+  constructor(readonly op: string) {}
+}
+class Stream {
+  constructor(
+    readonly dict: Dict,
+    readonly start: number,
+    readonly length: number,
+  ) {}
+}
+type Dict = Map<string, Value>;
+type Value = number | boolean | null | Name | Ref | Uint8Array | Value[] | Dict | Stream;
+
+const isWs = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
+const isDelim = (c: number) => c === 40 || c === 41 || c === 60 || c === 62 || c === 91 || c === 93 || c === 123 || c === 125 || c === 47 || c === 37;
+const END_ARRAY = Symbol('[');
+const END_DICT = Symbol('<<');
+
+/** Tokenizer and object parser over a byte buffer (file or decoded stream). */
+class Lexer {
+  constructor(
+    readonly b: Uint8Array,
+    public pos = 0,
+  ) {}
+
+  skipWs(): void {
+    const b = this.b;
+    for (;;) {
+      while (this.pos < b.length && isWs(b[this.pos])) this.pos++;
+      if (b[this.pos] !== 37) return;
+      while (this.pos < b.length && b[this.pos] !== 10 && b[this.pos] !== 13) this.pos++;
+    }
+  }
+
+  /** The next token as a value, an operator keyword, or an end marker; undefined at the end. */
+  next(): Value | Op | typeof END_ARRAY | typeof END_DICT | undefined {
+    this.skipWs();
+    const b = this.b;
+    if (this.pos >= b.length) return undefined;
+    const c = b[this.pos];
+    if (c === 47) return this.name();
+    if (c === 40) return this.literal();
+    if (c === 60) {
+      if (b[this.pos + 1] === 60) {
+        this.pos += 2;
+        return this.dict();
+      }
+      return this.hex();
+    }
+    if (c === 62 && b[this.pos + 1] === 62) {
+      this.pos += 2;
+      return END_DICT;
+    }
+    if (c === 91) {
+      this.pos++;
+      const out: Value[] = [];
+      for (;;) {
+        const t = this.next();
+        if (t === END_ARRAY || t === undefined) return out;
+        if (t === END_DICT || t instanceof Op) throw new Unsupported('array');
+        out.push(t);
+      }
+    }
+    if (c === 93) {
+      this.pos++;
+      return END_ARRAY;
+    }
+    if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) return this.number();
+    const start = this.pos;
+    while (this.pos < b.length && !isWs(b[this.pos]) && !isDelim(b[this.pos])) this.pos++;
+    if (this.pos === start) {
+      this.pos++;
+      throw new Unsupported('token');
+    }
+    const word = latin1(b, start, this.pos);
+    if (word === 'true') return true;
+    if (word === 'false') return false;
+    if (word === 'null') return null;
+    return new Op(word);
+  }
+
+  private number(): number {
+    const b = this.b;
+    const start = this.pos;
+    this.pos++;
+    while (this.pos < b.length && ((b[this.pos] >= 48 && b[this.pos] <= 57) || b[this.pos] === 46 || b[this.pos] === 45)) this.pos++;
+    const n = Number(latin1(b, start, this.pos));
+    return Number.isFinite(n) ? n : 0;
+  }
+
+  private name(): Name {
+    const b = this.b;
+    this.pos++;
+    let s = '';
+    while (this.pos < b.length && !isWs(b[this.pos]) && !isDelim(b[this.pos])) {
+      if (b[this.pos] === 35 && this.pos + 2 < b.length) {
+        s += String.fromCharCode(parseInt(latin1(b, this.pos + 1, this.pos + 3), 16));
+        this.pos += 3;
+      } else s += String.fromCharCode(b[this.pos++]);
+    }
+    return new Name(s);
+  }
+
+  private literal(): Uint8Array {
+    const b = this.b;
+    this.pos++;
+    const out: number[] = [];
+    let depth = 1;
+    while (this.pos < b.length) {
+      const c = b[this.pos++];
+      if (c === 92) {
+        const e = b[this.pos++];
+        if (e === 110) out.push(10);
+        else if (e === 114) out.push(13);
+        else if (e === 116) out.push(9);
+        else if (e === 98) out.push(8);
+        else if (e === 102) out.push(12);
+        else if (e === 13) {
+          if (b[this.pos] === 10) this.pos++;
+        } else if (e === 10) {
+          /* line continuation */
+        } else if (e >= 48 && e <= 55) {
+          let v = e - 48;
+          for (let k = 0; k < 2 && b[this.pos] >= 48 && b[this.pos] <= 55; k++) v = v * 8 + b[this.pos++] - 48;
+          out.push(v & 255);
+        } else out.push(e);
+        continue;
+      }
+      if (c === 40) depth++;
+      else if (c === 41 && --depth === 0) break;
+      out.push(c);
+    }
+    return Uint8Array.from(out);
+  }
+
+  private hex(): Uint8Array {
+    const b = this.b;
+    this.pos++;
+    const out: number[] = [];
+    let hi = -1;
+    while (this.pos < b.length && b[this.pos] !== 62) {
+      const d = hexDigit(b[this.pos++]);
+      if (d < 0) continue;
+      if (hi < 0) hi = d;
+      else {
+        out.push(hi * 16 + d);
+        hi = -1;
+      }
+    }
+    this.pos++;
+    if (hi >= 0) out.push(hi * 16);
+    return Uint8Array.from(out);
+  }
+
+  private dict(): Dict {
+    const d: Dict = new Map();
+    for (;;) {
+      const k = this.next();
+      if (k === END_DICT || k === undefined) return d;
+      if (!(k instanceof Name)) throw new Unsupported('dict key');
+      const v = this.value();
+      if (v === END_DICT) {
+        d.set(k.name, null);
+        return d;
+      }
+      d.set(k.name, v);
+    }
+  }
+
+  /** One object, with `n g R` read as a reference (file objects, not content streams). */
+  value(): Value | typeof END_DICT {
+    const t = this.next();
+    if (t === undefined || t === END_ARRAY || t instanceof Op) throw new Unsupported('value');
+    if (typeof t === 'number' && Number.isInteger(t)) {
+      const save = this.pos;
+      const g = this.next();
+      if (typeof g === 'number' && Number.isInteger(g)) {
+        const r = this.next();
+        if (r instanceof Op && r.op === 'R') return new Ref(t, g);
+      }
+      this.pos = save;
+    }
+    if (t instanceof Array) return t.map((v) => v);
+    return t;
+  }
+}
+
+/** Arrays inside file objects may hold references: re-read them with reference parsing. */
+function parseFileValue(lx: Lexer): Value {
+  lx.skipWs();
+  const b = lx.b;
+  if (b[lx.pos] === 91) {
+    lx.pos++;
+    const out: Value[] = [];
+    for (;;) {
+      lx.skipWs();
+      if (lx.pos >= b.length) throw new Unsupported('eof');
+      if (b[lx.pos] === 93) {
+        lx.pos++;
+        return out;
+      }
+      out.push(parseFileValue(lx));
+    }
+  }
+  if (b[lx.pos] === 60 && b[lx.pos + 1] === 60) {
+    lx.pos += 2;
+    const d: Dict = new Map();
+    for (;;) {
+      lx.skipWs();
+      if (lx.pos >= b.length) throw new Unsupported('eof');
+      if (b[lx.pos] === 62 && b[lx.pos + 1] === 62) {
+        lx.pos += 2;
+        return d;
+      }
+      const k = lx.next();
+      if (!(k instanceof Name)) throw new Unsupported('dict key');
+      d.set(k.name, parseFileValue(lx));
+    }
+  }
+  const v = lx.value();
+  if (v === END_DICT) throw new Unsupported('dict');
+  return v;
+}
+
+const hexDigit = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
+
+function latin1(b: Uint8Array, start: number, end: number): string {
+  let s = '';
+  for (let i = start; i < end; i++) s += String.fromCharCode(b[i]);
+  return s;
+}
+
+function indexOfBytes(b: Uint8Array, word: string, from: number, back = false): number {
+  const w = Buffer.from(word, 'latin1');
+  const buf = Buffer.from(b.buffer, b.byteOffset, b.length);
+  return back ? buf.lastIndexOf(w, from) : buf.indexOf(w, from);
+}
+
+interface XrefEntry {
+  type: 1 | 2;
+  /** Byte offset (type 1) or number of the object stream (type 2). */
+  at: number;
+  index: number;
+}
+
+/** The file's object table and object access. */
+class PdfFile {
+  private readonly xref = new Map<number, XrefEntry>();
+  private readonly cache = new Map<number, Value>();
+  private readonly objStreams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
+  trailer: Dict = new Map();
+
+  constructor(readonly b: Uint8Array) {
+    if (latin1(b, 0, Math.min(1024, b.length)).indexOf('%PDF-') < 0) throw new Unsupported('not a PDF');
+    const sx = indexOfBytes(b, 'startxref', b.length, true);
+    if (sx < 0) throw new Unsupported('startxref');
+    const lx = new Lexer(b, sx + 9);
+    let offset = lx.next();
+    const seen = new Set<number>();
+    let first = true;
+    while (typeof offset === 'number' && !seen.has(offset)) {
+      seen.add(offset);
+      const trailer = this.readXref(offset);
+      if (first) this.trailer = trailer;
+      first = false;
+      const prev = trailer.get('Prev');
+      offset = typeof prev === 'number' ? prev : undefined;
+    }
+    if (this.trailer.has('Encrypt')) throw new Unsupported('encrypted');
+  }
+
+  /** Reads one cross-reference section (table or stream) at `offset`; returns its trailer dictionary. */
+  private readXref(offset: number): Dict {
+    const lx = new Lexer(this.b, offset);
+    lx.skipWs();
+    if (latin1(this.b, lx.pos, lx.pos + 4) === 'xref') {
+      lx.pos += 4;
+      for (;;) {
+        const t = lx.next();
+        if (t instanceof Op && t.op === 'trailer') break;
+        const count = lx.next();
+        if (typeof t !== 'number' || typeof count !== 'number') throw new Unsupported('xref table');
+        for (let i = 0; i < count; i++) {
+          const off = lx.next();
+          lx.next();
+          const kind = lx.next();
+          if (typeof off !== 'number' || !(kind instanceof Op)) throw new Unsupported('xref entry');
+          if (kind.op === 'n' && !this.xref.has(t + i)) this.xref.set(t + i, { type: 1, at: off, index: 0 });
+          else if (kind.op === 'f' && !this.xref.has(t + i)) this.xref.set(t + i, { type: 1, at: -1, index: 0 });
+        }
+      }
+      const trailer = parseFileValue(lx);
+      if (!(trailer instanceof Map)) throw new Unsupported('trailer');
+      const hybrid = trailer.get('XRefStm');
+      if (typeof hybrid === 'number') this.readXref(hybrid);
+      return trailer;
+    }
+    const s = this.objectAt(offset);
+    if (!(s instanceof Stream) || (s.dict.get('Type') as Name | undefined)?.name !== 'XRef') throw new Unsupported('xref stream');
+    const data = this.decode(s);
+    const w = (s.dict.get('W') as number[]).map(Number);
+    const size = s.dict.get('Size') as number;
+    const index = (s.dict.get('Index') as number[] | undefined) ?? [0, size];
+    let p = 0;
+    const field = (n: number, dflt: number) => {
+      if (n === 0) return dflt;
+      let v = 0;
+      for (let k = 0; k < n; k++) v = v * 256 + data[p++];
+      return v;
+    };
+    for (let k = 0; k < index.length; k += 2) {
+      for (let i = 0; i < index[k + 1]; i++) {
+        const type = field(w[0], 1);
+        const a = field(w[1], 0);
+        const c = field(w[2], 0);
+        const num = index[k] + i;
+        if (this.xref.has(num)) continue;
+        if (type === 1) this.xref.set(num, { type: 1, at: a, index: 0 });
+        else if (type === 2) this.xref.set(num, { type: 2, at: a, index: c });
+        else this.xref.set(num, { type: 1, at: -1, index: 0 });
+      }
+    }
+    return s.dict;
+  }
+
+  /** Parses `n g obj … endobj` at a byte offset. */
+  private objectAt(offset: number): Value {
+    const lx = new Lexer(this.b, offset);
+    const n = lx.next();
+    const g = lx.next();
+    const kw = lx.next();
+    if (typeof n !== 'number' || typeof g !== 'number' || !(kw instanceof Op) || kw.op !== 'obj') throw new Unsupported('object header');
+    const v = parseFileValue(lx);
+    lx.skipWs();
+    if (v instanceof Map && latin1(this.b, lx.pos, lx.pos + 6) === 'stream') {
+      let start = lx.pos + 6;
+      if (this.b[start] === 13) start++;
+      if (this.b[start] === 10) start++;
+      const len = this.resolve(v.get('Length'));
+      if (typeof len !== 'number') throw new Unsupported('stream length');
+      const after = latin1(this.b, start + len, start + len + 20);
+      if (!/^\s*endstream/.test(after)) throw new Unsupported('stream length mismatch');
+      return new Stream(v, start, len);
+    }
+    return v;
+  }
+
+  get(num: number): Value {
+    if (this.cache.has(num)) return this.cache.get(num)!;
+    const e = this.xref.get(num);
+    let v: Value = null;
+    if (e && e.type === 1 && e.at >= 0) v = this.objectAt(e.at);
+    else if (e && e.type === 2) {
+      let os = this.objStreams.get(e.at);
+      if (!os) {
+        const s = this.get(e.at);
+        if (!(s instanceof Stream)) throw new Unsupported('object stream');
+        const data = this.decode(s);
+        const n = s.dict.get('N') as number;
+        const first = s.dict.get('First') as number;
+        const lx = new Lexer(data);
+        const offsets = new Map<number, number>();
+        for (let i = 0; i < n; i++) {
+          const on = lx.next();
+          const off = lx.next();
+          if (typeof on !== 'number' || typeof off !== 'number') throw new Unsupported('object stream header');
+          offsets.set(on, first + off);
+        }
+        os = { data, offsets };
+        this.objStreams.set(e.at, os);
+      }
+      const at = os.offsets.get(num);
+      if (at === undefined) throw new Unsupported('object not in stream');
+      v = parseFileValue(new Lexer(os.data, at));
+    }
+    this.cache.set(num, v);
+    return v;
+  }
+
+  resolve(v: Value | undefined): Value | undefined {
+    for (let i = 0; v instanceof Ref && i < 32; i++) v = this.get(v.num);
+    return v;
+  }
+
+  dict(v: Value | undefined): Dict | undefined {
+    const r = this.resolve(v);
+    if (r instanceof Map) return r;
+    if (r instanceof Stream) return r.dict;
+    return undefined;
+  }
+
+  /** The decoded bytes of a stream (Flate, with PNG predictors; no filter). */
+  decode(s: Stream): Uint8Array {
+    let data: Uint8Array = this.b.subarray(s.start, s.start + s.length);
+    const f = this.resolve(s.dict.get('Filter'));
+    const filters = f === undefined || f === null ? [] : Array.isArray(f) ? f.map((x) => this.resolve(x)) : [f];
+    const parms = this.resolve(s.dict.get('DecodeParms'));
+    filters.forEach((filter, i) => {
+      if (!(filter instanceof Name) || (filter.name !== 'FlateDecode' && filter.name !== 'Fl')) throw new Unsupported(`filter ${String((filter as Name)?.name)}`);
+      data = inflateSync(data, { finishFlush: zc.Z_SYNC_FLUSH });
+      const p = this.dict(Array.isArray(parms) ? parms[i] : parms);
+      const predictor = p?.get('Predictor');
+      if (typeof predictor === 'number' && predictor >= 10) data = unpredictPng(data, (p!.get('Columns') as number) ?? 1, ((p!.get('Colors') as number) ?? 1) * (((p!.get('BitsPerComponent') as number) ?? 8) / 8));
+      else if (typeof predictor === 'number' && predictor > 1) throw new Unsupported('TIFF predictor');
+    });
+    return data;
+  }
+}
+
+/** Undoes PNG row filters (cross-reference and object streams use them). */
+function unpredictPng(data: Uint8Array, columns: number, bpp: number): Uint8Array {
+  const bytesPerPixel = Math.max(1, Math.ceil(bpp));
+  const rowLen = Math.ceil(columns * bpp);
+  const rows = Math.floor(data.length / (rowLen + 1));
+  const out = new Uint8Array(rows * rowLen);
+  for (let r = 0; r < rows; r++) {
+    const type = data[r * (rowLen + 1)];
+    const src = r * (rowLen + 1) + 1;
+    const dst = r * rowLen;
+    for (let i = 0; i < rowLen; i++) {
+      const raw = data[src + i];
+      const left = i >= bytesPerPixel ? out[dst + i - bytesPerPixel] : 0;
+      const up = r > 0 ? out[dst - rowLen + i] : 0;
+      const upLeft = r > 0 && i >= bytesPerPixel ? out[dst - rowLen + i - bytesPerPixel] : 0;
+      let v: number;
+      if (type === 0) v = raw;
+      else if (type === 1) v = raw + left;
+      else if (type === 2) v = raw + up;
+      else if (type === 3) v = raw + ((left + up) >> 1);
+      else if (type === 4) {
+        const p = left + up - upLeft;
+        const pa = Math.abs(p - left);
+        const pb = Math.abs(p - up);
+        const pc = Math.abs(p - upLeft);
+        v = raw + (pa <= pb && pa <= pc ? left : pb <= pc ? up : upLeft);
+      } else throw new Unsupported('PNG filter');
+      out[dst + i] = v & 255;
+    }
+  }
+  return out;
+}
+
+// ---- fonts ------------------------------------------------------------------------------------------------------
+
+interface FontInfo {
+  codeLen: 1 | 2;
+  /** The text of a code; undefined when the font cannot tell (the reader then gives up). */
+  text(code: number): string | undefined;
+  /** Advance width in 1/1000 of the font size. */
+  width(code: number): number;
+}
+
+/** Windows-1252 (WinAnsiEncoding) for 0x80–0x9F; 0xA0–0xFF are Latin-1. */
+const WIN_ANSI_80 = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+/** Glyph names of printable ASCII (the Adobe Glyph List's names for 0x20–0x7E). */
+const ASCII_NAMES =
+  'space exclam quotedbl numbersign dollar percent ampersand quotesingle parenleft parenright asterisk plus comma hyphen period slash zero one two three four five six seven eight nine colon semicolon less equal greater question at A B C D E F G H I J K L M N O P Q R S T U V W X Y Z bracketleft backslash bracketright asciicircum underscore grave a b c d e f g h i j k l m n o p q r s t u v w x y z braceleft bar braceright asciitilde'.split(
+    ' ',
+  );
+const NAME_TO_TEXT = new Map<string, string>(ASCII_NAMES.map((n, i) => [n, String.fromCharCode(32 + i)]));
+NAME_TO_TEXT.set('quoteright', '’').set('quoteleft', '‘').set('minus', '−').set('bullet', '•').set('endash', '–').set('emdash', '—');
+
+function glyphNameText(name: string): string | undefined {
+  const known = NAME_TO_TEXT.get(name);
+  if (known !== undefined) return known;
+  let m = /^uni((?:[0-9A-F]{4})+)$/.exec(name);
+  if (m) return m[1].match(/.{4}/g)!.map((h) => String.fromCharCode(parseInt(h, 16))).join('');
+  m = /^u([0-9A-F]{4,6})$/.exec(name);
+  if (m) return String.fromCodePoint(parseInt(m[1], 16));
+  return undefined;
+}
+
+/** A ToUnicode CMap: single codes and ranges, each to UTF-16 text. */
+function parseToUnicode(data: Uint8Array): { map: Map<number, string>; ranges: { lo: number; hi: number; base: string }[] } {
+  const lx = new Lexer(data);
+  const map = new Map<number, string>();
+  const ranges: { lo: number; hi: number; base: string }[] = [];
+  const code = (b: Uint8Array) => b.reduce((a, x) => a * 256 + x, 0);
+  const utf16 = (b: Uint8Array) => {
+    let s = '';
+    for (let i = 0; i + 1 < b.length; i += 2) s += String.fromCharCode((b[i] << 8) | b[i + 1]);
+    return s;
+  };
+  for (;;) {
+    const t = lx.next();
+    if (t === undefined) break;
+    if (!(t instanceof Op)) continue;
+    if (t.op === 'usecmap') throw new Unsupported('usecmap');
+    if (t.op === 'beginbfchar') {
+      for (;;) {
+        const src = lx.next();
+        if (src instanceof Op) break;
+        const dst = lx.next();
+        if (src instanceof Uint8Array && dst instanceof Uint8Array) map.set(code(src), utf16(dst));
+        else if (src instanceof Uint8Array && dst instanceof Name) map.set(code(src), glyphNameText(dst.name) ?? '');
+      }
+    } else if (t.op === 'beginbfrange') {
+      for (;;) {
+        const lo = lx.next();
+        if (lo instanceof Op) break;
+        const hi = lx.next();
+        const dst = lx.next();
+        if (!(lo instanceof Uint8Array) || !(hi instanceof Uint8Array)) continue;
+        const a = code(lo);
+        const z = code(hi);
+        if (dst instanceof Uint8Array) ranges.push({ lo: a, hi: z, base: utf16(dst) });
+        else if (Array.isArray(dst)) dst.forEach((d, i) => d instanceof Uint8Array && a + i <= z && map.set(a + i, utf16(d)));
+      }
+    }
+  }
+  return { map, ranges };
+}
+
+function toUnicodeLookup(file: PdfFile, v: Value | undefined): ((code: number) => string | undefined) | undefined {
+  const s = file.resolve(v);
+  if (!(s instanceof Stream)) return undefined;
+  const { map, ranges } = parseToUnicode(file.decode(s));
+  return (code) => {
+    const t = map.get(code);
+    if (t !== undefined) return t;
+    for (const r of ranges) {
+      if (code >= r.lo && code <= r.hi) {
+        const last = r.base.charCodeAt(r.base.length - 1) + (code - r.lo);
+        return r.base.slice(0, -1) + String.fromCharCode(last);
+      }
+    }
+    return undefined;
+  };
+}
+
+function loadFont(file: PdfFile, ref: Value | undefined): FontInfo {
+  const d = file.dict(ref);
+  if (!d) throw new Unsupported('font');
+  const subtype = (file.resolve(d.get('Subtype')) as Name | undefined)?.name;
+  const toUnicode = toUnicodeLookup(file, d.get('ToUnicode'));
+  if (subtype === 'Type0') {
+    const enc = file.resolve(d.get('Encoding'));
+    if (!(enc instanceof Name) || enc.name !== 'Identity-H') throw new Unsupported('CID encoding');
+    if (!toUnicode) throw new Unsupported('CID font without ToUnicode');
+    const desc = file.dict((file.resolve(d.get('DescendantFonts')) as Value[] | undefined)?.[0]);
+    const dw = (file.resolve(desc?.get('DW')) as number | undefined) ?? 1000;
+    const widths = new Map<number, number>();
+    const wRanges: [number, number, number][] = [];
+    const w = (file.resolve(desc?.get('W')) as Value[] | undefined) ?? [];
+    for (let i = 0; i < w.length; ) {
+      const first = file.resolve(w[i]) as number;
+      const next = file.resolve(w[i + 1]);
+      if (Array.isArray(next)) {
+        next.forEach((x, k) => widths.set(first + k, file.resolve(x) as number));
+        i += 2;
+      } else {
+        wRanges.push([first, next as number, file.resolve(w[i + 2]) as number]);
+        i += 3;
+      }
+    }
+    return {
+      codeLen: 2,
+      text: toUnicode,
+      width: (c) => widths.get(c) ?? wRanges.find(([a, z]) => c >= a && c <= z)?.[2] ?? dw,
+    };
+  }
+  if (subtype !== 'Type1' && subtype !== 'TrueType' && subtype !== 'MMType1' && subtype !== 'Type3') throw new Unsupported(`font ${subtype}`);
+  const base = (file.resolve(d.get('BaseFont')) as Name | undefined)?.name ?? '';
+  const firstChar = (file.resolve(d.get('FirstChar')) as number | undefined) ?? 0;
+  const widthsArr = file.resolve(d.get('Widths')) as Value[] | undefined;
+  const missing = (file.resolve(file.dict(d.get('FontDescriptor'))?.get('MissingWidth')) as number | undefined) ?? 0;
+  const courier = /^Courier/.test(base.replace(/^[A-Z]{6}\+/, ''));
+  if (!widthsArr && !courier) throw new Unsupported('standard font widths');
+  // Type 3 widths are in glyph space: FontMatrix turns them into text space (1/1000 units here).
+  const fm = subtype === 'Type3' ? (file.resolve(d.get('FontMatrix')) as Value[] | undefined) : undefined;
+  const scale = fm ? Number(file.resolve(fm[0])) * 1000 : 1;
+  const widths = widthsArr?.map((x) => (file.resolve(x) as number) * scale);
+  const enc = file.resolve(d.get('Encoding'));
+  const encDict = enc instanceof Map ? enc : undefined;
+  const baseEnc = enc instanceof Name ? enc.name : (file.resolve(encDict?.get('BaseEncoding')) as Name | undefined)?.name;
+  const differences = new Map<number, string>();
+  const diffs = file.resolve(encDict?.get('Differences')) as Value[] | undefined;
+  let at = 0;
+  for (const x of diffs ?? []) {
+    const v = file.resolve(x);
+    if (typeof v === 'number') at = v;
+    else if (v instanceof Name) differences.set(at++, v.name);
+  }
+  const symbolic = /Symbol|Dingbats/.test(base) || subtype === 'Type3';
+  const byEncoding = (c: number): string | undefined => {
+    const diff = differences.get(c);
+    if (diff !== undefined) return glyphNameText(diff);
+    if (symbolic) return undefined;
+    if (c >= 32 && c < 127) return String.fromCharCode(c);
+    if (baseEnc === 'WinAnsiEncoding' || (baseEnc === undefined && subtype === 'TrueType')) {
+      if (c >= 0xa0) return String.fromCharCode(c);
+      if (c >= 0x80) return WIN_ANSI_80[c - 0x80];
+    }
+    return undefined;
+  };
+  return {
+    codeLen: 1,
+    text: (c) => toUnicode?.(c) ?? byEncoding(c),
+    width: (c) => (widths ? (widths[c - firstChar] ?? missing) : 600),
+  };
+}
+
+// ---- content streams --------------------------------------------------------------------------------------------
+
+type Matrix = [number, number, number, number, number, number];
+const mul = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
+
+interface GState {
+  ctm: Matrix;
+  font: FontInfo | undefined;
+  size: number;
+  tc: number;
+  tw: number;
+  th: number;
+  tl: number;
+  ts: number;
+}
+
+/** Collects glyphs into runs: a glyph joins the last run when on its baseline and close to its end. */
+class RunCollector {
+  readonly runs: PdfTextRun[] = [];
+  private last: (PdfTextRun & { h: number }) | undefined;
+
+  glyph(str: string, x: number, y: number, right: number, h: number): void {
+    const l = this.last;
+    const tol = Math.max(h, l?.h ?? 0);
+    if (l && Math.abs(y - l.y) <= tol * 0.3 && x - l.right <= tol * 0.6 && x - l.right >= -tol * 0.5) {
+      if (x - l.right > tol * 0.1 && str !== ' ' && !l.str.endsWith(' ')) l.str += ' ';
+      l.str += str;
+      l.right = Math.max(l.right, right);
+      return;
+    }
+    this.last = { str, x, y, right, h };
+    this.runs.push(this.last);
+  }
+}
+
+class PageReader {
+  hasImage = false;
+  readonly out = new RunCollector();
+  private readonly fonts = new Map<unknown, FontInfo>();
+  private depth = 0;
+
+  constructor(private readonly file: PdfFile) {}
+
+  run(content: Uint8Array, resources: Dict | undefined, ctm: Matrix): void {
+    if (++this.depth > 12) throw new Unsupported('form nesting');
+    const file = this.file;
+    const lx = new Lexer(content);
+    const stack: GState[] = [];
+    let gs: GState = { ctm, font: undefined, size: 0, tc: 0, tw: 0, th: 1, tl: 0, ts: 0 };
+    let tm: Matrix = [1, 0, 0, 1, 0, 0];
+    let tlm: Matrix = [1, 0, 0, 1, 0, 0];
+    const ops: Value[] = [];
+    const num = (i: number) => {
+      const v = ops[ops.length - i];
+      return typeof v === 'number' ? v : 0;
+    };
+    const show = (bytes: Uint8Array) => {
+      const font = gs.font;
+      if (!font) throw new Unsupported('text without font');
+      const n = font.codeLen;
+      for (let i = 0; i + n <= bytes.length; i += n) {
+        const code = n === 2 ? (bytes[i] << 8) | bytes[i + 1] : bytes[i];
+        const text = font.text(code);
+        if (text === undefined) throw new Unsupported('glyph without text');
+        const w = font.width(code) / 1000;
+        const m = mul(tm, gs.ctm);
+        // Text rendering matrix: [size·Th 0 0 size 0 rise] × Tm × CTM.
+        const x = gs.ts * m[2] + m[4];
+        const y = gs.ts * m[3] + m[5];
+        const adv = w * gs.size * gs.th;
+        const right = x + adv * m[0];
+        const h = Math.hypot(gs.size * m[2], gs.size * m[3]);
+        if (text !== '') this.out.glyph(text, x, y, right, h);
+        const tx = (w * gs.size + gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
+        tm = [tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5]];
+      }
+    };
+    const nextLine = (tx: number, ty: number) => {
+      tlm = [tlm[0], tlm[1], tlm[2], tlm[3], tx * tlm[0] + ty * tlm[2] + tlm[4], tx * tlm[1] + ty * tlm[3] + tlm[5]];
+      tm = tlm;
+    };
+    for (;;) {
+      const t = lx.next();
+      if (t === undefined) break;
+      if (!(t instanceof Op)) {
+        if (t !== END_ARRAY && t !== END_DICT) ops.push(t);
+        continue;
+      }
+      switch (t.op) {
+        case 'q':
+          stack.push({ ...gs });
+          break;
+        case 'Q':
+          if (stack.length) gs = stack.pop()!;
+          break;
+        case 'cm':
+          gs.ctm = mul([num(6), num(5), num(4), num(3), num(2), num(1)], gs.ctm);
+          break;
+        case 'BT':
+          tm = tlm = [1, 0, 0, 1, 0, 0];
+          break;
+        case 'Tf': {
+          const name = ops[ops.length - 2];
+          gs.size = num(1);
+          const ref = name instanceof Name ? file.dict(resources?.get('Font'))?.get(name.name) : undefined;
+          if (ref === undefined) throw new Unsupported('unknown font');
+          const key = ref instanceof Ref ? ref.num : ref;
+          let f = this.fonts.get(key);
+          if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
+          gs.font = f;
+          break;
+        }
+        case 'Tc':
+          gs.tc = num(1);
+          break;
+        case 'Tw':
+          gs.tw = num(1);
+          break;
+        case 'Tz':
+          gs.th = num(1) / 100;
+          break;
+        case 'TL':
+          gs.tl = num(1);
+          break;
+        case 'Ts':
+          gs.ts = num(1);
+          break;
+        case 'Td':
+          nextLine(num(2), num(1));
+          break;
+        case 'TD':
+          gs.tl = -num(1);
+          nextLine(num(2), num(1));
+          break;
+        case 'Tm':
+          tm = tlm = [num(6), num(5), num(4), num(3), num(2), num(1)];
+          break;
+        case 'T*':
+          nextLine(0, -gs.tl);
+          break;
+        case 'Tj':
+          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          break;
+        case "'":
+          nextLine(0, -gs.tl);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          break;
+        case '"':
+          gs.tw = num(3);
+          gs.tc = num(2);
+          nextLine(0, -gs.tl);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          break;
+        case 'TJ': {
+          const arr = ops[ops.length - 1];
+          if (!Array.isArray(arr)) break;
+          for (const e of arr) {
+            if (e instanceof Uint8Array) show(e);
+            else if (typeof e === 'number') {
+              const tx = (-e / 1000) * gs.size * gs.th;
+              tm = [tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5]];
+            }
+          }
+          break;
+        }
+        case 'gs': {
+          const name = ops[ops.length - 1];
+          const g = name instanceof Name ? file.dict(file.dict(resources?.get('ExtGState'))?.get(name.name)) : undefined;
+          if (g?.has('Font')) throw new Unsupported('font in ExtGState');
+          break;
+        }
+        case 'Do': {
+          const name = ops[ops.length - 1];
+          const xo = name instanceof Name ? file.resolve(file.dict(resources?.get('XObject'))?.get(name.name)) : undefined;
+          if (xo instanceof Stream) {
+            const sub = (file.resolve(xo.dict.get('Subtype')) as Name | undefined)?.name;
+            if (sub === 'Image') {
+              if (file.resolve(xo.dict.get('ImageMask')) !== true) this.hasImage = true;
+            } else if (sub === 'Form') {
+              const fm = file.resolve(xo.dict.get('Matrix')) as number[] | undefined;
+              const m: Matrix = fm && fm.length === 6 ? (fm.map((x) => Number(file.resolve(x))) as Matrix) : [1, 0, 0, 1, 0, 0];
+              this.run(file.decode(xo), file.dict(xo.dict.get('Resources')) ?? resources, mul(m, gs.ctm));
+            }
+          }
+          break;
+        }
+        case 'BI': {
+          // Inline image: its dictionary up to ID, then binary data up to EI (preceded and followed by white space).
+          let mask = false;
+          for (;;) {
+            const k = lx.next();
+            if (k === undefined || (k instanceof Op && k.op === 'ID')) break;
+            if (k instanceof Name && (k.name === 'IM' || k.name === 'ImageMask')) mask = lx.next() === true;
+          }
+          const b = content;
+          let p = lx.pos + 1;
+          while (p + 2 < b.length && !(isWs(b[p - 1]) && b[p] === 69 && b[p + 1] === 73 && (p + 2 >= b.length || isWs(b[p + 2]) || isDelim(b[p + 2])))) p++;
+          lx.pos = p + 2;
+          if (!mask) this.hasImage = true;
+          break;
+        }
+        default:
+          break;
+      }
+      ops.length = 0;
+    }
+    this.depth--;
+  }
+}
+
+/** Content of a page: one stream or an array of streams, joined. */
+function pageContent(file: PdfFile, v: Value | undefined): Uint8Array {
+  const c = file.resolve(v);
+  const parts = Array.isArray(c) ? c.map((x) => file.resolve(x)) : [c];
+  const bufs: Uint8Array[] = [];
+  for (const p of parts) {
+    if (p instanceof Stream) bufs.push(file.decode(p), Buffer.from('\n'));
+  }
+  return Buffer.concat(bufs);
+}
+
+function box(file: PdfFile, v: Value | undefined): [number, number, number, number] | undefined {
+  const a = file.resolve(v);
+  if (!Array.isArray(a) || a.length !== 4) return undefined;
+  const [x0, y0, x1, y1] = a.map((x) => Number(file.resolve(x)));
+  return [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)];
+}
+
+/**
+ * Reads every page of a PDF: its visible box, its text runs and whether it paints an image. Resolves with
+ * undefined when the file uses something this reader does not read (see the module comment).
+ */
+export function readPdfLight(pdf: Uint8Array): PdfReadPage[] | undefined {
+  try {
+    const file = new PdfFile(pdf);
+    const root = file.dict(file.trailer.get('Root'));
+    const pages: PdfReadPage[] = [];
+    const seen = new Set<unknown>();
+    const walk = (node: Value | undefined, inherited: { resources?: Dict; media?: Value; crop?: Value }) => {
+      if (seen.has(node instanceof Ref ? node.num : node)) throw new Unsupported('page tree cycle');
+      seen.add(node instanceof Ref ? node.num : node);
+      const d = file.dict(node);
+      if (!d) throw new Unsupported('page node');
+      const inh = {
+        resources: file.dict(d.get('Resources')) ?? inherited.resources,
+        media: d.get('MediaBox') ?? inherited.media,
+        crop: d.get('CropBox') ?? inherited.crop,
+      };
+      const kids = file.resolve(d.get('Kids'));
+      if (Array.isArray(kids)) {
+        for (const k of kids) walk(k, inh);
+        return;
+      }
+      const media = box(file, inh.media) ?? [0, 0, 612, 792];
+      const crop = box(file, inh.crop);
+      const view: [number, number, number, number] = crop
+        ? [Math.max(media[0], crop[0]), Math.max(media[1], crop[1]), Math.min(media[2], crop[2]), Math.min(media[3], crop[3])]
+        : media;
+      const reader = new PageReader(file);
+      reader.run(pageContent(file, d.get('Contents')), inh.resources, [1, 0, 0, 1, 0, 0]);
+      pages.push({ view, runs: reader.out.runs, hasImage: reader.hasImage });
+    };
+    walk(root?.get('Pages'), {});
+    return pages;
+  } catch (e) {
+    if (e instanceof Unsupported || e instanceof RangeError || e instanceof TypeError || (e as NodeJS.ErrnoException)?.code?.startsWith?.('Z_')) return undefined;
+    throw e;
+  }
+}
