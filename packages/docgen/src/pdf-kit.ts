@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { CffSubset, type SfntFont } from './cff-subset';
 import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4, headerFontSize } from './layout';
 import { charWidth, displayWidth } from './width';
@@ -48,9 +49,48 @@ function parseFont(data: Buffer, face?: string): unknown {
 function sharedCjkFont(): unknown {
   if (!fontkitFont) {
     const font = loadCjkFont();
-    fontkitFont = parseFont(font.data, font.face);
+    fontkitFont = withFastCffSubsets(parseFont(font.data, font.face));
   }
   return fontkitFont;
+}
+
+let fastCffSubsets = true;
+
+/** Chooses the CFF subset writer of the documents made from now on: ours (default) or fontkit's (for comparison). */
+export function useFastCffSubsets(on: boolean): void {
+  fastCffSubsets = on;
+}
+
+interface SubsetLike {
+  glyphs: number[];
+  includeGlyph(g: number): number;
+  encode(): Buffer | Uint8Array;
+}
+
+/**
+ * For a font with CFF outlines, makes every document's subset a CffSubset (desubroutinized, small and fast to
+ * write); should it meet a font it does not handle, the subset is written by fontkit's own subsetter instead.
+ */
+function withFastCffSubsets(font: unknown): unknown {
+  const f = font as SfntFont & { createSubset(): SubsetLike };
+  if (!f.directory?.tables['CFF '] || !f.stream?.buffer) return font;
+  const library = f.createSubset.bind(f);
+  f.createSubset = () => {
+    if (!fastCffSubsets) return library();
+    const s = new CffSubset(f);
+    const encode = s.encode.bind(s);
+    s.encode = () => {
+      try {
+        return encode();
+      } catch {
+        const other = library();
+        for (const g of s.glyphs) other.includeGlyph(g);
+        return Buffer.from(other.encode());
+      }
+    };
+    return s;
+  };
+  return font;
 }
 
 let fallbackFonts: { family: string; font: FontkitFont }[] | undefined;
@@ -273,6 +313,82 @@ export class MonoWriter {
     }
   }
 
+  /** Advance of one character at `fontSize`, in points, as `text` places it (0 for control and zero-width ones). */
+  private advance(cp: number, fontSize: number): number {
+    if (cp < 0x20 || (cp >= 0x7f && charWidth(cp) === 0)) return 0;
+    return (this.glyph(cp).adv * fontSize) / 1000;
+  }
+
+  /** Width in points of `text` set by `text()` at `fontSize`. */
+  measure(text: string, fontSize: number): number {
+    let w = 0;
+    for (const ch of text) w += this.advance(ch.codePointAt(0)!, fontSize);
+    return w;
+  }
+
+  /**
+   * Breaks `text` into lines no wider than `width` points at `fontSize` (as `text()` sets them): at newlines, after
+   * spaces, and between Chinese characters — never before closing or after opening punctuation; a word longer
+   * than a line is cut where it overflows. Trailing spaces are dropped.
+   */
+  wrap(text: string, width: number, fontSize: number): string[] {
+    const out: string[] = [];
+    for (const para of text.split('\n')) {
+      const chars = [...para];
+      let start = 0;
+      let w = 0;
+      let lastBreak = -1;
+      for (let i = 0; i < chars.length; i++) {
+        if (i > start && breakBetween(chars[i - 1], chars[i])) lastBreak = i;
+        const cw = this.advance(chars[i].codePointAt(0)!, fontSize);
+        if (w + cw > width && i > start && chars[i] !== ' ') {
+          const cut = lastBreak > start ? lastBreak : i;
+          out.push(chars.slice(start, cut).join('').trimEnd());
+          start = cut;
+          while (start < i && chars[start] === ' ') start++;
+          w = this.measure(chars.slice(start, i).join(''), fontSize);
+          lastBreak = -1;
+        }
+        w += cw;
+      }
+      out.push(chars.slice(start).join('').trimEnd());
+    }
+    return out;
+  }
+
+  /**
+   * Adds `text` at its natural advances — every character in the CJK font, or the first symbol font that has it
+   * (no shaping, no kerning) — with its baseline `baseline` pt from the top, starting at `x`.
+   */
+  text(text: string, x: number, baseline: number, fontSize: number): void {
+    const y = num(baseline);
+    let pos = x;
+    let run: { font: KitFont; hex: string[]; x: number } | undefined;
+    const flush = () => {
+      if (!run) return;
+      this.setFont(run.font, num(fontSize), '100');
+      this.ops.push(`1 0 0 -1 ${num(run.x)} ${y} Tm <${run.hex.join('')}> Tj`);
+      run = undefined;
+    };
+    for (const ch of text) {
+      const cp = ch.codePointAt(0)!;
+      const adv = this.advance(cp, fontSize);
+      if (adv === 0) continue;
+      const g = this.glyph(cp);
+      if (run && run.font !== g.font) flush();
+      run ??= { font: g.font, hex: [], x: pos };
+      run.hex.push(g.hex);
+      pos += adv;
+    }
+    flush();
+  }
+
+  /** Line height of `text()` at `fontSize` (the CJK font's ascender − descender + line gap), and its ascender. */
+  lineMetrics(fontSize: number): { height: number; ascent: number } {
+    const f = this.cjk as unknown as { ascender: number; descender: number; lineGap?: number };
+    return { height: ((f.ascender - f.descender + (f.lineGap ?? 0)) * fontSize) / 1000, ascent: (f.ascender * fontSize) / 1000 };
+  }
+
   private setFont(font: KitFont, size: string, tz: string): void {
     this.pageFonts[font.id] ??= font.ref();
     const key = `${font.id}/${size}`;
@@ -292,6 +408,16 @@ export class MonoWriter {
     this.doc.addContent(this.ops.join('\n'));
     this.ops = [];
   }
+}
+
+const CLOSING = new Set('，。、；：？！）》」』】〕〉”’…—·,.;:?!)]}%');
+const OPENING = new Set('（《「『【〔〈“‘([{');
+
+/** Whether a line may break between two characters: after a space, or beside a wide (CJK) character, punctuation permitting. */
+function breakBetween(prev: string, cur: string): boolean {
+  if (CLOSING.has(cur) || OPENING.has(prev)) return false;
+  if (prev === ' ') return cur !== ' ';
+  return charWidth(prev.codePointAt(0)!) === 2 || charWidth(cur.codePointAt(0)!) === 2;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { A4, headerFontSize, twips } from './layout';
-import { createPdf, drawHeader, CJK, MonoWriter, textWithFallback } from './pdf-kit';
+import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
 
@@ -45,29 +45,36 @@ export async function renderApplicationFormPdf(form: ApplicationForm): Promise<B
   const width = A4.width - G.marginLeft - G.marginRight;
   const labelW = 150;
   const pad = 5;
+  const size = 10;
   let page = 0;
   let y = 0;
+  // Text is placed by the writer (glyph advances, own line breaking): no OpenType shaping of the CJK font.
   const writer = new MonoWriter(doc, G.headerFontSize, G.headerFontSize * 0.6);
   const newPage = () => {
+    if (page > 0) writer.end();
     doc.addPage();
     page++;
     writer.begin();
     drawHeader(doc, writer, header, String(page), G);
-    writer.end();
     y = 70;
   };
   newPage();
-  doc.font(CJK).fontSize(16).text('计算机软件著作权登记申请表（信息汇总）', left, y, { width, align: 'center' });
+  const title = '计算机软件著作权登记申请表（信息汇总）';
+  const t = writer.lineMetrics(16);
+  writer.text(title, left + (width - writer.measure(title, 16)) / 2, y + t.ascent, 16);
   y += 36;
-  doc.fontSize(10);
+  const m = writer.lineMetrics(size);
   for (const [label, value] of formRows(form)) {
-    const h = Math.max(doc.heightOfString(label, { width: labelW - 2 * pad }), doc.heightOfString(value || ' ', { width: width - labelW - 2 * pad })) + 2 * pad;
+    const labelLines = writer.wrap(label, labelW - 2 * pad, size);
+    const valueLines = writer.wrap(value || '—', width - labelW - 2 * pad, size);
+    const h = Math.max(labelLines.length, valueLines.length) * m.height + 2 * pad;
     if (y + h > A4.height - 50) newPage();
     doc.save().lineWidth(0.5).rect(left, y, labelW, h).rect(left + labelW, y, width - labelW, h).stroke().restore();
-    doc.text(label, left + pad, y + pad, { width: labelW - 2 * pad });
-    textWithFallback(doc, value || '—', left + labelW + pad, y + pad, { width: width - labelW - 2 * pad });
+    labelLines.forEach((l, i) => writer.text(l, left + pad, y + pad + i * m.height + m.ascent, size));
+    valueLines.forEach((l, i) => writer.text(l, left + labelW + pad, y + pad + i * m.height + m.ascent, size));
     y += h;
   }
+  writer.end();
   return finish();
 }
 
