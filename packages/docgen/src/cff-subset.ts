@@ -17,30 +17,31 @@ export interface SfntFont {
   directory: { tables: Record<string, { offset: number; length: number } | undefined> };
 }
 
+/** An INDEX read in place: item i spans [at(i), at(i + 1)) (absolute positions); offsets are read on demand. */
 interface Index {
   count: number;
-  /** Absolute start of each item and of the end. */
-  offsets: number[];
+  at(i: number): number;
+  /** First byte after the INDEX. */
+  end: number;
 }
 
 const STANDARD_STRINGS = 391;
 
-/** Reads the INDEX at `pos`; returns it and the position after it. */
-function readIndex(b: Uint8Array, pos: number): { index: Index; end: number } {
+function readIndex(b: Uint8Array, pos: number): Index {
   const count = (b[pos] << 8) | b[pos + 1];
-  if (count === 0) return { index: { count: 0, offsets: [] }, end: pos + 2 };
+  if (count === 0) return { count: 0, at: () => pos + 2, end: pos + 2 };
   const offSize = b[pos + 2];
-  const base = pos + 3 + (count + 1) * offSize - 1;
-  const offsets: number[] = [];
-  for (let i = 0; i <= count; i++) {
+  const first = pos + 3;
+  const base = first + (count + 1) * offSize - 1;
+  const at = (i: number) => {
     let v = 0;
-    for (let k = 0; k < offSize; k++) v = v * 256 + b[pos + 3 + i * offSize + k];
-    offsets.push(base + v);
-  }
-  return { index: { count, offsets }, end: offsets[count] };
+    for (let k = 0, p = first + i * offSize; k < offSize; k++) v = v * 256 + b[p + k];
+    return base + v;
+  };
+  return { count, at, end: at(count) };
 }
 
-const item = (b: Uint8Array, idx: Index, i: number) => b.subarray(idx.offsets[i], idx.offsets[i + 1]);
+const item = (b: Uint8Array, idx: Index, i: number) => b.subarray(idx.at(i), idx.at(i + 1));
 
 /** A DICT as its entries: operator key ("17", "12 36") → operand values and the entry's raw bytes. */
 type DictEntries = Map<string, { values: number[]; raw: Uint8Array }>;
@@ -130,25 +131,25 @@ function parseCff(font: SfntFont): CffSource {
   const names = readIndex(b, b[2]);
   const tops = readIndex(b, names.end);
   const strings = readIndex(b, tops.end);
-  const gsubrs = readIndex(b, strings.end).index;
-  const top = readDict(item(b, tops.index, 0));
+  const gsubrs = readIndex(b, strings.end);
+  const top = readDict(item(b, tops, 0));
   const csOff = top.get('17')?.values[0];
   if (csOff === undefined) throw new Error('CFF without CharStrings');
-  const charStrings = readIndex(b, csOff).index;
+  const charStrings = readIndex(b, csOff);
   const privateOf = (dict: DictEntries | undefined) => {
     const p = dict?.get('18')?.values;
-    if (!p) return { privRaw: new Uint8Array(0), subrs: { count: 0, offsets: [] } };
+    if (!p) return { privRaw: new Uint8Array(0), subrs: readIndex(new Uint8Array(2), 0) };
     const [size, off] = p;
     const priv = readDict(b.subarray(off, off + size));
     const subrsOff = priv.get('19')?.values[0];
     const privRaw = Buffer.concat([...priv].filter(([k]) => k !== '19').map(([, e]) => e.raw));
-    return { privRaw, subrs: subrsOff === undefined ? { count: 0, offsets: [] } : readIndex(b, off + subrsOff).index };
+    return { privRaw, subrs: subrsOff === undefined ? readIndex(new Uint8Array(2), 0) : readIndex(b, off + subrsOff) };
   };
   let fds: CffSource['fds'];
   let fdOf: (gid: number) => number = () => 0;
   const fdArrayOff = top.get('12 36')?.values[0];
   if (top.has('12 30') && fdArrayOff !== undefined) {
-    const fdIndex = readIndex(b, fdArrayOff).index;
+    const fdIndex = readIndex(b, fdArrayOff);
     fds = Array.from({ length: fdIndex.count }, (_, i) => {
       const dict = readDict(item(b, fdIndex, i));
       return { dict, ...privateOf(dict) };
@@ -175,7 +176,7 @@ function parseCff(font: SfntFont): CffSource {
       };
     } else throw new Error(`FDSelect format ${b[sel]}`);
   } else fds = [{ dict: undefined, ...privateOf(top) }];
-  const src: CffSource = { b, name: item(b, names.index, 0), top, charStrings, gsubrs, fds, fdOf };
+  const src: CffSource = { b, name: item(b, names, 0), top, charStrings, gsubrs, fds, fdOf };
   sources.set(font, src);
   return src;
 }
@@ -230,7 +231,7 @@ function flatten(src: CffSource, gid: number): Uint8Array {
         const subrs = v === 10 ? fd.subrs : src.gsubrs;
         const n = lastNumValue + bias(subrs.count);
         if (n < 0 || n >= subrs.count) throw new Error('subroutine out of range');
-        run(subrs.offsets[n], subrs.offsets[n + 1], depth + 1);
+        run(subrs.at(n), subrs.at(n + 1), depth + 1);
         i++;
         continue;
       }
@@ -262,7 +263,7 @@ function flatten(src: CffSource, gid: number): Uint8Array {
       stack = 0;
     }
   };
-  run(src.charStrings.offsets[gid], src.charStrings.offsets[gid + 1], 0);
+  run(src.charStrings.at(gid), src.charStrings.at(gid + 1), 0);
   return Uint8Array.from(out);
 }
 
