@@ -181,6 +181,11 @@ function parseCff(font: SfntFont): CffSource {
   return src;
 }
 
+/** Reads a CFF font's tables ahead of its first subset (a thread that waits for work does it meanwhile). */
+export function prepareCff(font: SfntFont): void {
+  if (font.directory?.tables['CFF ']) parseCff(font);
+}
+
 /** The charstring of `gid` with every subroutine call replaced by the subroutine's code. */
 function flatten(src: CffSource, gid: number): Uint8Array {
   const b = src.b;

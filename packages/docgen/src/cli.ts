@@ -6,6 +6,7 @@ import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from
 import { generateAll, formatReport, formatSourceManifest, reportJson as reportJsonOf } from './generate';
 import { SOFTWARE_FORMS } from './software-form';
 import { validateName, validateVersion } from './names';
+import { localRenderer, threadRenderer, type PdfRenderer } from './pdf-thread';
 import { verifyPdf } from './verify';
 
 const USAGE = `用法：
@@ -70,6 +71,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`未知命令：${cmd}\n\n${USAGE}`);
     return 2;
   }
+  let renderer: PdfRenderer | undefined;
   try {
     if (!input) throw new DocgenError('INPUT_NOT_FOUND', '请指定代码目录或压缩包');
     if (!values.name) throw new DocgenError('BAD_NAME', '请用 --name 指定软件全称，例如 --name 某某管理系统');
@@ -91,6 +93,8 @@ export async function main(argv: string[]): Promise<number> {
     }
     const st = await fsp.stat(input).catch(() => undefined);
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
+    // The PDF thread starts now: it loads pdfkit and the CJK font while this thread reads the code.
+    renderer = startRenderer();
     const t0 = performance.now();
     let intake: IntakeResult;
     if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
@@ -114,6 +118,7 @@ export async function main(argv: string[]): Promise<number> {
       stripComments: values['strip-comments'],
       scrub: !values['no-scrub'],
       verify: !values['no-verify'],
+      renderer,
     });
     const out = values.out;
     await fsp.mkdir(out, { recursive: true });
@@ -155,6 +160,17 @@ export async function main(argv: string[]): Promise<number> {
     }
     console.error(`内部错误：${(e as Error)?.message ?? String(e)}（请把此信息反馈给我们）`);
     return 70;
+  } finally {
+    await renderer?.close();
+  }
+}
+
+/** A PDF thread when worker threads can start here, else this thread. */
+function startRenderer(): PdfRenderer {
+  try {
+    return threadRenderer();
+  } catch {
+    return localRenderer;
   }
 }
 

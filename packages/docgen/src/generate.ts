@@ -10,7 +10,7 @@ import { validateName, validateVersion } from './names';
 import { ZProject, type Project, type ProjectInput } from './project';
 import { renderApplicationFormDocx, renderApplicationFormPdf } from './render-form';
 import { renderSourceCodeDocx } from './render-source-docx';
-import { renderSourceCodePdf } from './render-source-pdf';
+import { localRenderer, type PdfRenderer } from './pdf-thread';
 import { buildSourceCodeDocument, type SourceCodeDocument, type SourceManifest } from './source-document';
 
 export interface GenerateOptions {
@@ -35,6 +35,8 @@ export interface GenerateOptions {
   skipped?: SkippedFile[];
   /** Who reads the report's advice (default cli). */
   audience?: 'web' | 'cli';
+  /** Where the source-code and form PDFs are printed (default this thread; the CLI passes threadRenderer()). */
+  renderer?: PdfRenderer;
 }
 
 export interface GeneratedMaterials {
@@ -52,7 +54,11 @@ export interface GeneratedMaterials {
   manual?: ManualModel;
   /** The verifier's report (empty items when verify: false). */
   report: MaterialsReport;
-  /** Milliseconds per stage. */
+  /**
+   * Milliseconds per stage of this thread, in order (paginate, analyse, sourceDocx, [figures, manual,] form,
+   * sourcePdfWait, verify, formPdfWait — the waits are for the renderer), and the renderer's own sourcePdf and
+   * readPdf (reading the printed PDF back).
+   */
   timings: Record<string, number>;
 }
 
@@ -81,8 +87,6 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     if (validateVersion(project.version) !== version) throw new DocgenError('BAD_PROJECT', `项目数据中的版本号“${project.version}”与 --version “${version}”不一致`);
     project.version = version;
   }
-  const analysis = analyseCode(opts.files, opts.meta);
-  lap('analyse');
   const source = buildSourceCodeDocument({
     name,
     version,
@@ -93,8 +97,13 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     completionDate: project?.completionDate,
   });
   lap('paginate');
-  const sourcePdf = await renderSourceCodePdf(source);
-  lap('sourcePdf');
+  // The source PDF is printed (and read back) by the renderer while this thread analyses and writes the Word files.
+  const renderer = opts.renderer ?? localRenderer;
+  const verify = opts.verify !== false;
+  const printing = renderer.sourcePdf(source, verify);
+  printing.catch(() => undefined);
+  const analysis = analyseCode(opts.files, opts.meta);
+  lap('analyse');
   const sourceDocx = await renderSourceCodeDocx(source);
   lap('sourceDocx');
   let manual: ManualModel | undefined;
@@ -111,28 +120,35 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   const base: Project = project ?? ZProject.parse({ name, version });
   const form = formFromProject(base, analysis, { code: source.pages.length, document: manual?.pages.length, documentKind: manual?.kind });
   const formIssues = checkApplicationForm(form, analysis, opts.today);
-  const formPdf = await renderApplicationFormPdf(form);
+  const formPrinting = renderer.formPdf(form);
+  formPrinting.catch(() => undefined);
   const formDocx = await renderApplicationFormDocx(form);
   lap('form');
-  const report =
-    opts.verify === false
-      ? { ok: true, items: [] }
-      : await verifyMaterials({
-          name,
-          version,
-          analysis,
-          form,
-          source: { model: source, pdf: sourcePdf },
-          manual: manual && manualPdf ? { model: manual, pdf: manualPdf } : undefined,
-          today: opts.today,
-          formIncomplete: !project,
-          modules: project?.modules.map((m) => ({ name: m.name, evidence: m.evidence })),
-          files: opts.files,
-          skipped: opts.skipped,
-          audience: opts.audience,
-          contracts: project?.contracts,
-        });
+  const printed = await printing;
+  const sourcePdf = printed.pdf;
+  lap('sourcePdfWait');
+  timings.sourcePdf = Math.round(printed.ms.render * 10) / 10;
+  if (printed.ms.read !== undefined) timings.readPdf = Math.round(printed.ms.read * 10) / 10;
+  const report = !verify
+    ? { ok: true, items: [] }
+    : await verifyMaterials({
+        name,
+        version,
+        analysis,
+        form,
+        source: { model: source, pdf: sourcePdf, pages: printed.pages },
+        manual: manual && manualPdf ? { model: manual, pdf: manualPdf } : undefined,
+        today: opts.today,
+        formIncomplete: !project,
+        modules: project?.modules.map((m) => ({ name: m.name, evidence: m.evidence })),
+        files: opts.files,
+        skipped: opts.skipped,
+        audience: opts.audience,
+        contracts: project?.contracts,
+      });
   lap('verify');
+  const formPdf = await formPrinting;
+  lap('formPdfWait');
   return { sourcePdf, sourceDocx, manualPdf, manualDocx, formPdf, formDocx, form, formIssues, manifest: source.manifest, analysis, source, manual, report, timings };
 }
 

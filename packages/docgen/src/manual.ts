@@ -4,7 +4,6 @@ import { validateName, validateVersion } from './names';
 import { A4, headerFontSize, twips } from './layout';
 import { wrapByWidth, displayWidth } from './width';
 import { decodeImage, type DecodedImage } from './images';
-import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import type { CodeAnalysis } from './analyse';
 import { moduleCodeNotes, type CodeNote } from './code-notes';
@@ -717,6 +716,7 @@ export function manualPlannedLines(model: ManualModel): number[] {
  * line grid, figures scaled into their slots. Resolves with the PDF bytes.
  */
 export async function renderManualPdf(model: ManualModel): Promise<Buffer> {
+  const { createPdf, drawHeader, MonoWriter } = await import('./pdf-kit');
   const g = MANUAL_LAYOUT;
   const { doc, finish } = createPdf(model.title);
   const w = new MonoWriter(doc, g.fontSize, g.columnWidth);

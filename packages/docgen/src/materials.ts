@@ -5,10 +5,9 @@ import type { ContractRef } from './contract/model';
 import { checkOwnership } from './contract/ownership';
 import { checkApplicationForm, FORM_FIELDS, type ApplicationForm } from './form';
 import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual';
-import { fontForCodePoint } from './pdf-kit';
 import type { SourceCodeDocument } from './source-document';
 import { charWidth } from './width';
-import { verifyPdf, type VerifyItem, type VerifyReport } from './verify';
+import { judgePdfPages, verifyPdf, type PdfPageReport, type VerifyItem, type VerifyReport } from './verify';
 
 export interface VerifyMaterialsInput {
   /** 软件全称 and 版本号 as they will be filed. */
@@ -16,7 +15,8 @@ export interface VerifyMaterialsInput {
   version: string;
   analysis?: CodeAnalysis;
   form?: ApplicationForm;
-  source?: { model: SourceCodeDocument; pdf: Uint8Array };
+  /** The source-code document and its PDF; `pages` when the PDF was already read back (readPdfPages, defaults). */
+  source?: { model: SourceCodeDocument; pdf: Uint8Array; pages?: PdfPageReport[] };
   manual?: { model: ManualModel; pdf: Uint8Array };
   /** Date used for the date-order rule (YYYY-MM-DD), default today. */
   today?: string;
@@ -57,15 +57,10 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
   let manual: VerifyReport | undefined;
   if (input.source) {
     const m = input.source.model;
-    source = await verifyPdf(input.source.pdf, {
-      label: '源程序',
-      header,
-      pages: m.pages.length,
-      plannedLines: m.pages.map((p) => p.lines.length),
-      minLinesPerPage: 50,
-    });
+    const exp = { label: '源程序', header, pages: m.pages.length, plannedLines: m.pages.map((p) => p.lines.length), minLinesPerPage: 50 };
+    source = input.source.pages ? judgePdfPages(input.source.pages, exp) : await verifyPdf(input.source.pdf, exp);
     items.push(...source.items);
-    glyphEvidence(source.items, m.pages.flatMap((p) => p.lines.map((l) => ({ text: l.text, where: `${m.files[l.file]}:${l.line}` }))));
+    await glyphEvidence(source.items, m.pages.flatMap((p) => p.lines.map((l) => ({ text: l.text, where: `${m.files[l.file]}:${l.line}` }))));
     const expected = m.totalPages <= 60 ? m.totalPages : 60;
     items.push({
       ok: m.pages.length === expected && (m.totalPages > 60 || m.selection === 'all'),
@@ -100,7 +95,7 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       detectImages: true,
     });
     items.push(...manual.items);
-    glyphEvidence(
+    await glyphEvidence(
       manual.items,
       m.pages.flatMap((p, i) => p.lines.map((l) => ({ text: l.kind === 'text' ? l.text : '', where: `${m.kind}第 ${i + 1} 页` }))),
     );
@@ -144,9 +139,11 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
  * Adds to the GLYPHS item of `items` every character of the printed text that no font can print (the CJK font and
  * the symbol fonts of loadFallbackFonts), as "place U+XXXX “c”" — at most 50 — so the user can find and change it.
  */
-function glyphEvidence(items: VerifyItem[], lines: { text: string; where: string }[]): void {
+async function glyphEvidence(items: VerifyItem[], lines: { text: string; where: string }[]): Promise<void> {
   const item = items.find((i) => i.code === 'GLYPHS');
-  if (!item) return;
+  // A character no font has is printed as U+FFFD, so a PDF without empty or replaced glyphs has none to name.
+  if (!item || (item.ok && !item.warning)) return;
+  const { fontForCodePoint } = await import('./pdf-kit');
   const known = new Map<number, boolean>();
   const evidence: string[] = [];
   for (const l of lines) {

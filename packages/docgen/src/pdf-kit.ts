@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { CffSubset, type SfntFont } from './cff-subset';
+import { CffSubset, prepareCff, type SfntFont } from './cff-subset';
 import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4, headerFontSize } from './layout';
 import { charWidth, displayWidth } from './width';
@@ -52,6 +52,19 @@ function sharedCjkFont(): unknown {
     fontkitFont = withFastCffSubsets(parseFont(font.data, font.face));
   }
   return fontkitFont;
+}
+
+/**
+ * Reads and parses the CJK font (and its CFF tables) now rather than in the first document: a PDF thread calls it
+ * while the code is still being read.
+ */
+export function prepareFonts(): void {
+  const font = sharedCjkFont() as SfntFont;
+  try {
+    prepareCff(font);
+  } catch {
+    /* a CFF table this writer cannot read: the subset falls back to fontkit's writer when encoded */
+  }
 }
 
 let fastCffSubsets = true;

@@ -53,6 +53,8 @@ class Stream {
     readonly length: number,
   ) {}
 }
+/** Operators are interned: a content stream repeats a handful of them thousands of times. */
+const OPS = new Map<string, Op>();
 type Dict = Map<string, Value>;
 type Value = number | boolean | null | Name | Ref | Uint8Array | Value[] | Dict | Stream;
 
@@ -121,16 +123,35 @@ class Lexer {
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (word === 'null') return null;
-    return new Op(word);
+    let op = OPS.get(word);
+    if (!op) {
+      op = new Op(word);
+      if (OPS.size < 256) OPS.set(word, op);
+    }
+    return op;
   }
 
   private number(): number {
     const b = this.b;
-    const start = this.pos;
-    this.pos++;
-    while (this.pos < b.length && ((b[this.pos] >= 48 && b[this.pos] <= 57) || b[this.pos] === 46 || b[this.pos] === 45)) this.pos++;
-    const n = Number(latin1(b, start, this.pos));
-    return Number.isFinite(n) ? n : 0;
+    let i = this.pos;
+    let sign = 1;
+    if (b[i] === 45 || b[i] === 43) {
+      if (b[i] === 45) sign = -1;
+      i++;
+      while (b[i] === 45 || b[i] === 43) i++; // "--5" is read as -5, like PDF viewers
+    }
+    let v = 0;
+    while (b[i] >= 48 && b[i] <= 57) v = v * 10 + b[i++] - 48;
+    if (b[i] === 46) {
+      i++;
+      let scale = 0.1;
+      while (b[i] >= 48 && b[i] <= 57) {
+        v += (b[i++] - 48) * scale;
+        scale /= 10;
+      }
+    }
+    this.pos = i;
+    return sign * v;
   }
 
   private name(): Name {
@@ -712,22 +733,24 @@ class PageReader {
       const font = gs.font;
       if (!font) throw new Unsupported('text without font');
       const n = font.codeLen;
+      // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
+      const m = mul(tm, gs.ctm);
+      const h = Math.hypot(gs.size * m[2], gs.size * m[3]);
+      let ex = gs.ts * m[2] + m[4];
+      let ey = gs.ts * m[3] + m[5];
+      let total = 0;
       for (let i = 0; i + n <= bytes.length; i += n) {
         const code = n === 2 ? (bytes[i] << 8) | bytes[i + 1] : bytes[i];
         const text = font.text(code);
         if (text === undefined) throw new Unsupported('glyph without text');
-        const w = font.width(code) / 1000;
-        const m = mul(tm, gs.ctm);
-        // Text rendering matrix: [size·Th 0 0 size 0 rise] × Tm × CTM.
-        const x = gs.ts * m[2] + m[4];
-        const y = gs.ts * m[3] + m[5];
-        const adv = w * gs.size * gs.th;
-        const right = x + adv * m[0];
-        const h = Math.hypot(gs.size * m[2], gs.size * m[3]);
-        if (text !== '') this.out.glyph(text, x, y, right, h);
-        const tx = (w * gs.size + gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
-        tm = [tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5]];
+        const adv = (font.width(code) / 1000) * gs.size * gs.th;
+        if (text !== '') this.out.glyph(text, ex, ey, ex + adv * m[0], h);
+        const tx = adv + (gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
+        ex += tx * m[0];
+        ey += tx * m[1];
+        total += tx;
       }
+      tm = [tm[0], tm[1], tm[2], tm[3], total * tm[0] + tm[4], total * tm[1] + tm[5]];
     };
     const nextLine = (tx: number, ty: number) => {
       tlm = [tlm[0], tlm[1], tlm[2], tlm[3], tx * tlm[0] + ty * tlm[2] + tlm[4], tx * tlm[1] + ty * tlm[3] + tlm[5]];

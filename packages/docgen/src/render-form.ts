@@ -1,5 +1,4 @@
 import { A4, headerFontSize, twips } from './layout';
-import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
 import { buildRawDocx, xmlText } from './docx-raw';
 import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
 
@@ -39,6 +38,7 @@ export function formRows(form: ApplicationForm): [string, string][] {
  * carries name and version; the page number is top-right. Resolves with the PDF bytes.
  */
 export async function renderApplicationFormPdf(form: ApplicationForm): Promise<Buffer> {
+  const { createPdf, drawHeader, MonoWriter } = await import('./pdf-kit');
   const { doc, finish } = createPdf(`${form.fullName} 申请表信息`);
   const header = `${form.fullName} ${form.version}`;
   const left = G.marginLeft;

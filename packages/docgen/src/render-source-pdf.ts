@@ -1,6 +1,13 @@
 import type { SourceCodeDocument } from './source-document';
 import { CODE_LAYOUT, codeLinePitch } from './layout';
-import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
+
+/** What the PDF prints of a source-code document: the header, the line pitch and each page's number and lines. */
+export type PrintedSource = Pick<SourceCodeDocument, 'header' | 'linesPerPage'> & { pages: { number: number; lines: { text: string }[] }[] };
+
+/** The printed part of a document, for sending to another thread (no manifest, files or scrub report). */
+export function printedSource(m: SourceCodeDocument): PrintedSource {
+  return { header: m.header, linesPerPage: m.linesPerPage, pages: m.pages.map((p) => ({ number: p.number, lines: p.lines.map((l) => ({ text: l.text })) })) };
+}
 
 /**
  * Renders the source-code document as an A4 portrait PDF: on every page the header
@@ -10,7 +17,8 @@ import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
  * at double width. Text is placed line by line, so the PDF never re-wraps.
  * Resolves with the PDF bytes. Sources: 登记办法 第十条; cpcc-materials.md (header, page numbers).
  */
-export async function renderSourceCodePdf(model: SourceCodeDocument): Promise<Buffer> {
+export async function renderSourceCodePdf(model: PrintedSource): Promise<Buffer> {
+  const { createPdf, drawHeader, MonoWriter } = await import('./pdf-kit');
   const g = CODE_LAYOUT;
   const { doc, finish } = createPdf(`${model.header} 源程序`);
   const writer = new MonoWriter(doc, g.fontSize, g.columnWidth);

@@ -114,7 +114,7 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
       (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) +
       (f.language === 'Python' ? pythonHandlerRoutes(text).length : 0) +
       (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) +
-      (text.match(/^\s*path\(\s*r?['"]/gm)?.length && /urlpatterns/.test(text) ? 1 : 0) +
+      (/urlpatterns/.test(text) && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
       (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0);
     if (r > 0) {
       routes += r;

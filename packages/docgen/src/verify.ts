@@ -197,8 +197,15 @@ const ranges = (nums: number[]): string => {
  * and lines equal to the planned ones. Returns Chinese pass/fail items; `ok` is their conjunction.
  */
 export async function verifyPdf(pdf: Uint8Array, exp: PdfExpectations = {}): Promise<VerifyReport> {
+  return judgePdfPages(await readPdfPages(pdf, exp.headerZone, exp.detectImages), exp);
+}
+
+/**
+ * verifyPdf's checks on pages already read back from the PDF by readPdfPages (with the same `headerZone` and
+ * `detectImages`) — by another thread, say, right after it printed the file.
+ */
+export function judgePdfPages(pages: PdfPageReport[], exp: PdfExpectations = {}): VerifyReport {
   const label = exp.label ?? '材料';
-  const pages = await readPdfPages(pdf, exp.headerZone, exp.detectImages);
   const items: VerifyItem[] = [];
   const maxPages = exp.maxPages ?? 60;
   items.push({
