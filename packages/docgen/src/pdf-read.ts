@@ -44,8 +44,24 @@ class Ref {
   ) {}
 }
 class Op {
-  constructor(readonly op: string) {}
+  constructor(
+    readonly op: string,
+    /** Operators of up to three characters as a number (see opKey), for a fast switch; -1 for longer words. */
+    readonly key: number,
+  ) {}
 }
+
+/** A word of up to three bytes packed into a number: its length, then its bytes. */
+function opKey(b: ArrayLike<number>, start: number, len: number): number {
+  if (len > 3) return -1;
+  return (len << 24) | b[start] | (len > 1 ? b[start + 1] << 8 : 0) | (len > 2 ? b[start + 2] << 16 : 0);
+}
+const K = (word: string) => opKey(Array.from(word, (c) => c.charCodeAt(0)), 0, word.length);
+const [K_q, K_Q, K_cm, K_BT, K_Tf, K_Tc, K_Tw, K_Tz, K_TL, K_Ts, K_Td, K_TD, K_Tm, K_Tstar, K_Tj, K_quote, K_dquote, K_TJ, K_gs, K_Do, K_BI, K_ID] = [
+  'q', 'Q', 'cm', 'BT', 'Tf', 'Tc', 'Tw', 'Tz', 'TL', 'Ts', 'Td', 'TD', 'Tm', 'T*', 'Tj', "'", '"', 'TJ', 'gs', 'Do', 'BI', 'ID',
+].map(K);
+/** Short operators by key, long words by text: interned, as a content stream repeats a handful of them thousands of times. */
+const SHORT_OPS = new Map<number, Op>();
 class Stream {
   constructor(
     readonly dict: Dict,
@@ -53,7 +69,6 @@ class Stream {
     readonly length: number,
   ) {}
 }
-/** Operators are interned: a content stream repeats a handful of them thousands of times. */
 const OPS = new Map<string, Op>();
 type Dict = Map<string, Value>;
 type Value = number | boolean | null | Name | Ref | Uint8Array | Value[] | Dict | Stream;
@@ -119,13 +134,19 @@ class Lexer {
       this.pos++;
       throw new Unsupported('token');
     }
+    const key = opKey(b, start, this.pos - start);
+    if (key >= 0) {
+      let op = SHORT_OPS.get(key);
+      if (!op) SHORT_OPS.set(key, (op = new Op(latin1(b, start, this.pos), key)));
+      return op;
+    }
     const word = latin1(b, start, this.pos);
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (word === 'null') return null;
     let op = OPS.get(word);
     if (!op) {
-      op = new Op(word);
+      op = new Op(word, -1);
       if (OPS.size < 256) OPS.set(word, op);
     }
     return op;
@@ -170,6 +191,16 @@ class Lexer {
   private literal(): Uint8Array {
     const b = this.b;
     this.pos++;
+    // Most strings have no escapes and no nested parentheses: a view of the bytes.
+    for (let i = this.pos; i < b.length; i++) {
+      const c = b[i];
+      if (c === 41) {
+        const out = b.subarray(this.pos, i);
+        this.pos = i + 1;
+        return out;
+      }
+      if (c === 92 || c === 40) break;
+    }
     const out: number[] = [];
     let depth = 1;
     while (this.pos < b.length) {
@@ -510,6 +541,8 @@ function unpredictPng(data: Uint8Array, columns: number, bpp: number): Uint8Arra
 
 interface FontInfo {
   codeLen: 1 | 2;
+  /** One-byte fonts: every code's text and width, looked up once. */
+  table?: { texts: (string | undefined)[]; widths: number[] };
   /** The text of a code; undefined when the font cannot tell (the reader then gives up). */
   text(code: number): string | undefined;
   /** Advance width in 1/1000 of the font size. */
@@ -594,7 +627,35 @@ function toUnicodeLookup(file: PdfFile, v: Value | undefined): ((code: number) =
   };
 }
 
+/** The font with each code's text and width looked up once (a page shows the same few hundred codes again and again). */
+function memoized(f: FontInfo): FontInfo {
+  if (f.codeLen === 1) {
+    const table = { texts: Array.from({ length: 256 }, (_, c) => f.text(c)), widths: Array.from({ length: 256 }, (_, c) => f.width(c)) };
+    return { codeLen: 1, table, text: (c) => table.texts[c], width: (c) => table.widths[c] };
+  }
+  const texts = new Map<number, string | undefined>();
+  const widths = new Map<number, number>();
+  return {
+    codeLen: f.codeLen,
+    text(code) {
+      if (texts.has(code)) return texts.get(code);
+      const t = f.text(code);
+      texts.set(code, t);
+      return t;
+    },
+    width(code) {
+      let w = widths.get(code);
+      if (w === undefined) widths.set(code, (w = f.width(code)));
+      return w;
+    },
+  };
+}
+
 function loadFont(file: PdfFile, ref: Value | undefined): FontInfo {
+  return memoized(readFont(file, ref));
+}
+
+function readFont(file: PdfFile, ref: Value | undefined): FontInfo {
   const d = file.dict(ref);
   if (!d) throw new Unsupported('font');
   const subtype = (file.resolve(d.get('Subtype')) as Name | undefined)?.name;
@@ -739,17 +800,44 @@ class PageReader {
       let ex = gs.ts * m[2] + m[4];
       let ey = gs.ts * m[3] + m[5];
       let total = 0;
-      for (let i = 0; i + n <= bytes.length; i += n) {
-        const code = n === 2 ? (bytes[i] << 8) | bytes[i + 1] : bytes[i];
-        const text = font.text(code);
-        if (text === undefined) throw new Unsupported('glyph without text');
-        const adv = (font.width(code) / 1000) * gs.size * gs.th;
-        if (text !== '') this.out.glyph(text, ex, ey, ex + adv * m[0], h);
-        const tx = adv + (gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
-        ex += tx * m[0];
-        ey += tx * m[1];
-        total += tx;
-      }
+      // Character and word spacing too small to part glyphs (as pdfkit, LibreOffice and Chromium write): the whole
+      // string is one run, handed over at once.
+      const whole = m[1] === 0 && Math.abs(gs.tc * gs.th * m[0]) <= h * 0.1 && Math.abs(gs.tw * gs.th * m[0]) <= h * 0.1;
+      let str = '';
+      let right = ex;
+      const x0 = ex;
+      const y0 = ey;
+      const table = font.table;
+      if (whole && table) {
+        // One-byte font: codes index the font's tables directly.
+        const scale = (gs.size * gs.th) / 1000;
+        for (let i = 0; i < bytes.length; i++) {
+          const code = bytes[i];
+          const text = table.texts[code];
+          if (text === undefined) throw new Unsupported('glyph without text');
+          const adv = table.widths[code] * scale;
+          str += text;
+          if (text !== '') right = ex + adv * m[0];
+          const tx = adv + (gs.tc + (code === 32 ? gs.tw : 0)) * gs.th;
+          ex += tx * m[0];
+          total += tx;
+        }
+      } else
+        for (let i = 0; i + n <= bytes.length; i += n) {
+          const code = n === 2 ? (bytes[i] << 8) | bytes[i + 1] : bytes[i];
+          const text = font.text(code);
+          if (text === undefined) throw new Unsupported('glyph without text');
+          const adv = (font.width(code) / 1000) * gs.size * gs.th;
+          if (whole) {
+            str += text;
+            if (text !== '') right = ex + adv * m[0];
+          } else if (text !== '') this.out.glyph(text, ex, ey, ex + adv * m[0], h);
+          const tx = adv + (gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
+          ex += tx * m[0];
+          ey += tx * m[1];
+          total += tx;
+        }
+      if (whole && str !== '') this.out.glyph(str, x0, y0, right, h);
       tm = [tm[0], tm[1], tm[2], tm[3], total * tm[0] + tm[4], total * tm[1] + tm[5]];
     };
     const nextLine = (tx: number, ty: number) => {
@@ -763,20 +851,20 @@ class PageReader {
         if (t !== END_ARRAY && t !== END_DICT) ops.push(t);
         continue;
       }
-      switch (t.op) {
-        case 'q':
+      switch (t.key) {
+        case K_q:
           stack.push({ ...gs });
           break;
-        case 'Q':
+        case K_Q:
           if (stack.length) gs = stack.pop()!;
           break;
-        case 'cm':
+        case K_cm:
           gs.ctm = mul([num(6), num(5), num(4), num(3), num(2), num(1)], gs.ctm);
           break;
-        case 'BT':
+        case K_BT:
           tm = tlm = [1, 0, 0, 1, 0, 0];
           break;
-        case 'Tf': {
+        case K_Tf: {
           const name = ops[ops.length - 2];
           gs.size = num(1);
           const ref = name instanceof Name ? file.dict(resources?.get('Font'))?.get(name.name) : undefined;
@@ -787,48 +875,48 @@ class PageReader {
           gs.font = f;
           break;
         }
-        case 'Tc':
+        case K_Tc:
           gs.tc = num(1);
           break;
-        case 'Tw':
+        case K_Tw:
           gs.tw = num(1);
           break;
-        case 'Tz':
+        case K_Tz:
           gs.th = num(1) / 100;
           break;
-        case 'TL':
+        case K_TL:
           gs.tl = num(1);
           break;
-        case 'Ts':
+        case K_Ts:
           gs.ts = num(1);
           break;
-        case 'Td':
+        case K_Td:
           nextLine(num(2), num(1));
           break;
-        case 'TD':
+        case K_TD:
           gs.tl = -num(1);
           nextLine(num(2), num(1));
           break;
-        case 'Tm':
+        case K_Tm:
           tm = tlm = [num(6), num(5), num(4), num(3), num(2), num(1)];
           break;
-        case 'T*':
+        case K_Tstar:
           nextLine(0, -gs.tl);
           break;
-        case 'Tj':
+        case K_Tj:
           if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
           break;
-        case "'":
+        case K_quote:
           nextLine(0, -gs.tl);
           if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
           break;
-        case '"':
+        case K_dquote:
           gs.tw = num(3);
           gs.tc = num(2);
           nextLine(0, -gs.tl);
           if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
           break;
-        case 'TJ': {
+        case K_TJ: {
           const arr = ops[ops.length - 1];
           if (!Array.isArray(arr)) break;
           for (const e of arr) {
@@ -840,13 +928,13 @@ class PageReader {
           }
           break;
         }
-        case 'gs': {
+        case K_gs: {
           const name = ops[ops.length - 1];
           const g = name instanceof Name ? file.dict(file.dict(resources?.get('ExtGState'))?.get(name.name)) : undefined;
           if (g?.has('Font')) throw new Unsupported('font in ExtGState');
           break;
         }
-        case 'Do': {
+        case K_Do: {
           const name = ops[ops.length - 1];
           const xo = name instanceof Name ? file.resolve(file.dict(resources?.get('XObject'))?.get(name.name)) : undefined;
           if (xo instanceof Stream) {
@@ -861,12 +949,12 @@ class PageReader {
           }
           break;
         }
-        case 'BI': {
+        case K_BI: {
           // Inline image: its dictionary up to ID, then binary data up to EI (preceded and followed by white space).
           let mask = false;
           for (;;) {
             const k = lx.next();
-            if (k === undefined || (k instanceof Op && k.op === 'ID')) break;
+            if (k === undefined || (k instanceof Op && k.key === K_ID)) break;
             if (k instanceof Name && (k.name === 'IM' || k.name === 'ImageMask')) mask = lx.next() === true;
           }
           const b = content;
