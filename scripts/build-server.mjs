@@ -23,6 +23,35 @@ const externalNpm = {
   },
 };
 
+/** pdfkit and what it imports, bundled into the CLI's PDF thread. */
+const PDFKIT_PACKAGES = new Set(['pdfkit', 'fontkit', 'linebreak', 'png-js', '@noble/hashes', '@noble/ciphers']);
+
+/** Like externalNpm, but bundles `packages` and everything imported from inside node_modules by them. */
+function externalNpmExcept(packages) {
+  return {
+    name: 'external-npm-except',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path.startsWith('@mazhu/') || path.isAbsolute(args.path)) return undefined;
+        const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+        if (packages.has(name) || args.importer.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
+/** pdfkit's module, with its own location resolved at run time where it used `import.meta.url`. */
+const bundledPdfkit = {
+  name: 'bundled-pdfkit',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]pdfkit[\\/]js[\\/]pdfkit\.node\.mjs$/ }, async (args) => {
+      const src = await fs.promises.readFile(args.path, 'utf8');
+      return { contents: src.replaceAll('import.meta.url', 'import.meta.resolve("pdfkit")'), loader: 'js' };
+    });
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -61,6 +90,24 @@ const cliDist = at('packages/docgen/dist');
 fs.rmSync(cliDist, { recursive: true, force: true });
 // Split at dynamic imports: what a run may not need (the diagram renderer with satori and resvg, the PDF reader of
 // other producers' files) is a chunk of its own, loaded when used.
-await esbuild.build({ ...common, entryPoints: { cli: at('packages/docgen/src/cli.ts') }, outdir: cliDist, splitting: true, chunkNames: 'chunks/[name]-[hash]' });
-await esbuild.build({ ...common, entryPoints: workerEntries(at('packages/docgen/src')), outdir: cliDist, outExtension: { '.js': '.mjs' } });
+// zod and ignore, which every run loads, are bundled too: one file parses in ≈ 40 ms less than zod's many modules.
+await esbuild.build({
+  ...common,
+  entryPoints: { cli: at('packages/docgen/src/cli.ts') },
+  outdir: cliDist,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [bundledPdfkit, externalNpmExcept(new Set(['zod', 'ignore']))],
+});
+// The CLI's PDF thread bundles pdfkit and its pure-JavaScript dependencies (fontkit, restructure, …): loading one
+// file instead of some fifty modules through Node's loader saves ≈ 0.1 s of the thread's start-up. pdfkit finds
+// its standard-font metrics and colour profile relative to its own module, so its `import.meta.url` is pointed back
+// at the installed package. pdfjs-dist (read only for PDFs of other producers) and zod stay external.
+await esbuild.build({
+  ...common,
+  entryPoints: workerEntries(at('packages/docgen/src')),
+  outdir: cliDist,
+  outExtension: { '.js': '.mjs' },
+  plugins: [bundledPdfkit, externalNpmExcept(PDFKIT_PACKAGES)],
+});
 console.log(`服务器、工作线程和命令行已编译（${Date.now() - started} ms）：apps/server/dist、packages/docgen/dist`);

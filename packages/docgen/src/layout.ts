@@ -47,3 +47,6 @@ export function codeLinePitch(linesPerPage: number): number {
   const fit = (A4.height - CODE_LAYOUT.bodyTop - 40) / linesPerPage;
   return Math.floor(Math.min(CODE_LAYOUT.linePitch, fit) * 20) / 20;
 }
+
+/** The application form's page (申请表信息): margins and the running header's baseline, size and rule, in points. */
+export const FORM_LAYOUT = { marginLeft: 56.7, marginRight: 56.7, headerBaseline: 44, headerFontSize: 9, headerRule: 52 };

@@ -1,16 +1,11 @@
 import { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from './errors';
 import type { ApplicationForm } from './form';
-import { printedSource, type PrintedSource } from './render-source-pdf';
+import { printSource, type RenderedSource } from './pdf-print';
+import { formTable, renderApplicationFormPdf } from './render-form';
+import { printedSource } from './render-source-pdf';
 import type { SourceCodeDocument } from './source-document';
-import { readPdfPages, type PdfPageReport } from './verify';
-
-/** A printed source-code PDF, its pages as read back from the bytes (when asked for) and the milliseconds spent. */
-export interface RenderedSource {
-  pdf: Buffer;
-  pages?: PdfPageReport[];
-  ms: { render: number; read?: number };
-}
+import type { PdfPageReport } from './verify';
 
 /** Where the source-code and application-form PDFs are printed: this thread, or a thread of their own. */
 export interface PdfRenderer {
@@ -20,22 +15,10 @@ export interface PdfRenderer {
   close(): Promise<void>;
 }
 
-/** Prints a source-code PDF and, with `readBack`, reads the bytes back; shared by both renderers. */
-export async function printSource(model: PrintedSource, readBack: boolean): Promise<RenderedSource> {
-  const { renderSourceCodePdf } = await import('./render-source-pdf');
-  let t = performance.now();
-  const pdf = await renderSourceCodePdf(model);
-  const render = performance.now() - t;
-  if (!readBack) return { pdf, ms: { render } };
-  t = performance.now();
-  const pages = await readPdfPages(pdf);
-  return { pdf, pages, ms: { render, read: performance.now() - t } };
-}
-
 /** Renders on the calling thread (the server's jobs, tests). */
 export const localRenderer: PdfRenderer = {
   sourcePdf: (model, readBack) => printSource(model, readBack),
-  formPdf: async (form) => (await import('./render-form')).renderApplicationFormPdf(form),
+  formPdf: (form) => renderApplicationFormPdf(form),
   close: async () => undefined,
 };
 
@@ -78,7 +61,7 @@ export function threadRenderer(): PdfRenderer {
       return { pdf: Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength), pages: r.pages, ms: r.ms! };
     },
     async formPdf(form) {
-      const r = await ask({ kind: 'form', form });
+      const r = await ask({ kind: 'form', table: formTable(form) });
       return Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength);
     },
     async close() {

@@ -2,13 +2,18 @@
 // then prints the PDFs it is sent and reads the source-code PDF back.
 import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
-import type { ApplicationForm } from './form';
 import { prepareFonts } from './pdf-kit';
-import { printSource } from './pdf-thread';
-import { renderApplicationFormPdf } from './render-form';
+import { printSource } from './pdf-print';
+import type { FormTable } from './render-form';
+import { renderFormTablePdf } from './render-form-pdf';
 import type { PrintedSource } from './render-source-pdf';
 
-type Request = { id: number } & ({ kind: 'source'; model: PrintedSource; readBack: boolean } | { kind: 'form'; form: ApplicationForm });
+type Request = { id: number } & ({ kind: 'source'; model: PrintedSource; readBack: boolean } | { kind: 'form'; table: FormTable });
+
+/** The bytes in an ArrayBuffer of their own, so it can be transferred (a small Buffer may share Node's pool). */
+function owning(b: Buffer): Uint8Array<ArrayBuffer> {
+  return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? (b as Uint8Array<ArrayBuffer>) : new Uint8Array(b);
+}
 
 try {
   prepareFonts();
@@ -21,10 +26,11 @@ parentPort!.on('message', (req: Request) => {
     try {
       if (req.kind === 'source') {
         const r = await printSource(req.model, req.readBack);
-        parentPort!.postMessage({ id: req.id, pdf: r.pdf, pages: r.pages, ms: r.ms }, [r.pdf.buffer as ArrayBuffer]);
+        const pdf = owning(r.pdf);
+        parentPort!.postMessage({ id: req.id, pdf, pages: r.pages, ms: r.ms }, [pdf.buffer]);
       } else {
-        const pdf = await renderApplicationFormPdf(req.form);
-        parentPort!.postMessage({ id: req.id, pdf }, [pdf.buffer as ArrayBuffer]);
+        const pdf = owning(await renderFormTablePdf(req.table));
+        parentPort!.postMessage({ id: req.id, pdf }, [pdf.buffer]);
       }
     } catch (e) {
       parentPort!.postMessage({ id: req.id, error: { code: e instanceof DocgenError ? e.code : undefined, message: (e as Error)?.message ?? String(e) } });

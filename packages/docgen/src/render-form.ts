@@ -1,8 +1,6 @@
-import { A4, headerFontSize, twips } from './layout';
+import { A4, FORM_LAYOUT as G, headerFontSize, twips } from './layout';
 import { buildRawDocx, xmlText } from './docx-raw';
 import { FORM_FIELDS, formValueText, type ApplicationForm } from './form';
-
-const G = { marginLeft: 56.7, marginRight: 56.7, headerBaseline: 44, headerFontSize: 9, headerRule: 52 };
 
 /**
  * Rows of the summary table in the online form's order. Each 著作权人 gets its own group of rows, as the online
@@ -32,50 +30,27 @@ export function formRows(form: ApplicationForm): [string, string][] {
   return out;
 }
 
+/** What the form's PDF prints: its title, the running header "软件全称 版本号" and the rows of the table. */
+export interface FormTable {
+  /** 软件全称 (the PDF's title). */
+  name: string;
+  title: string;
+  header: string;
+  rows: [string, string][];
+}
+
+export function formTable(form: ApplicationForm): FormTable {
+  return { name: form.fullName, title: '计算机软件著作权登记申请表（信息汇总）', header: `${form.fullName} ${form.version}`, rows: formRows(form) };
+}
+
 /**
  * Renders the application-form summary (申请表信息, R11 fields in the online order) as an A4
  * PDF table, for copying into the online form and for the applicant's records. The header
  * carries name and version; the page number is top-right. Resolves with the PDF bytes.
  */
 export async function renderApplicationFormPdf(form: ApplicationForm): Promise<Buffer> {
-  const { createPdf, drawHeader, MonoWriter } = await import('./pdf-kit');
-  const { doc, finish } = createPdf(`${form.fullName} 申请表信息`);
-  const header = `${form.fullName} ${form.version}`;
-  const left = G.marginLeft;
-  const width = A4.width - G.marginLeft - G.marginRight;
-  const labelW = 150;
-  const pad = 5;
-  const size = 10;
-  let page = 0;
-  let y = 0;
-  // Text is placed by the writer (glyph advances, own line breaking): no OpenType shaping of the CJK font.
-  const writer = new MonoWriter(doc, G.headerFontSize, G.headerFontSize * 0.6);
-  const newPage = () => {
-    if (page > 0) writer.end();
-    doc.addPage();
-    page++;
-    writer.begin();
-    drawHeader(doc, writer, header, String(page), G);
-    y = 70;
-  };
-  newPage();
-  const title = '计算机软件著作权登记申请表（信息汇总）';
-  const t = writer.lineMetrics(16);
-  writer.text(title, left + (width - writer.measure(title, 16)) / 2, y + t.ascent, 16);
-  y += 36;
-  const m = writer.lineMetrics(size);
-  for (const [label, value] of formRows(form)) {
-    const labelLines = writer.wrap(label, labelW - 2 * pad, size);
-    const valueLines = writer.wrap(value || '—', width - labelW - 2 * pad, size);
-    const h = Math.max(labelLines.length, valueLines.length) * m.height + 2 * pad;
-    if (y + h > A4.height - 50) newPage();
-    doc.save().lineWidth(0.5).rect(left, y, labelW, h).rect(left + labelW, y, width - labelW, h).stroke().restore();
-    labelLines.forEach((l, i) => writer.text(l, left + pad, y + pad + i * m.height + m.ascent, size));
-    valueLines.forEach((l, i) => writer.text(l, left + labelW + pad, y + pad + i * m.height + m.ascent, size));
-    y += h;
-  }
-  writer.end();
-  return finish();
+  const { renderFormTablePdf } = await import('./render-form-pdf');
+  return renderFormTablePdf(formTable(form));
 }
 
 /**
