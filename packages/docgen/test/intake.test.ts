@@ -73,6 +73,16 @@ describe('directory intake', () => {
     expect(b.files.map((f) => [f.path, f.lines, f.text])).toEqual(a.files.map((f) => [f.path, f.lines, f.text]));
     expect(Object.getOwnPropertyDescriptor(b.files[0], 'text')?.get).toBeTypeOf('function');
   });
+  it('keeps texts up to a character budget and re-reads the rest (retainText: a number)', async () => {
+    const a = await intakeDirectory(dir);
+    const budget = a.files[0].text.length;
+    const b = await intakeDirectory(dir, { retainText: budget });
+    expect(b.files.map((f) => [f.path, f.text])).toEqual(a.files.map((f) => [f.path, f.text]));
+    const kept = b.files.filter((f) => Object.getOwnPropertyDescriptor(f, 'text')?.get === undefined);
+    expect(kept.reduce((n, f) => n + f.text.length, 0)).toBeLessThanOrEqual(budget);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.length).toBeLessThan(b.files.length);
+  });
   it('refuses a missing directory and an empty code base in Chinese', async () => {
     await expect(intakeDirectory(path.join(dir, 'nope'))).rejects.toMatchObject({ code: 'INPUT_NOT_FOUND' });
     const empty = mkdtempSync(path.join(tmpdir(), 'mazhu-empty-'));

@@ -1,0 +1,177 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { buildSourceCodeDocument, renderSourceCodeDocx, renderSourceCodePdf, verifyPdf, type SourceCodeDocument } from '../src/index';
+import { main } from '../src/cli';
+import { readPdfLight } from '../src/pdf-read';
+import { useFastCffSubsets } from '../src/pdf-kit';
+import { readPdfPages, readPdfPagesPdfjs, type PdfPageReport } from '../src/verify';
+import { chineseProject, codeFile } from './fixtures-code';
+import { SOFFICE, docxToPdf, which } from './helpers';
+
+const files = Object.entries(chineseProject(4, 160)).map(([p, t]) => codeFile(p, t));
+const model = buildSourceCodeDocument({ name: '码著示例管理系统', version: 'V1.0', files });
+const plan = { label: '源程序', header: model.header, pages: model.pages.length, plannedLines: model.pages.map((p) => p.lines.length), minLinesPerPage: 50 };
+
+/** What the check rests on, page by page. */
+const facts = (pages: PdfPageReport[]) => pages.map((p) => ({ header: p.header, pageNumber: p.pageNumber, lines: p.lines, hasImage: p.hasImage, empty: p.emptyGlyphs, replaced: p.replacedGlyphs }));
+
+/** Our PDF rewritten the way Word and Acrobat write theirs: objects packed into an object stream, a cross-reference stream with a PNG predictor. */
+function repackWithObjectStreams(pdf: Buffer): Buffer {
+  const s = pdf.toString('latin1');
+  const objects = new Map<number, { body: string; stream: boolean }>();
+  const head = /(\d+) 0 obj\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = head.exec(s))) {
+    const start = m.index + m[0].length;
+    let end = s.indexOf('\nendobj', start);
+    const streamAt = s.indexOf('stream\n', start);
+    const isStream = streamAt >= 0 && streamAt < end;
+    if (isStream) end = s.indexOf('\nendobj', streamAt + 7 + Number(/\/Length (\d+)/.exec(s.slice(start, streamAt))![1]));
+    objects.set(Number(m[1]), { body: s.slice(start, end), stream: isStream });
+    head.lastIndex = end;
+  }
+  const trailer = /trailer\n<<([\s\S]*?)>>\nstartxref/.exec(s)![1];
+  const root = /\/Root (\d+ 0 R)/.exec(trailer)![1];
+  const size = Math.max(...objects.keys()) + 1;
+  const packed = [...objects].filter(([, o]) => !o.stream);
+  const objStmNum = size;
+  const xrefNum = size + 1;
+  let offsets = '';
+  let data = '';
+  for (const [num, o] of packed) {
+    offsets += `${num} ${data.length} `;
+    data += o.body + '\n';
+  }
+  const objStm = deflateSync(Buffer.from(offsets + data, 'latin1'));
+  const parts: Buffer[] = [Buffer.from('%PDF-1.5\n%\xff\xff\xff\xff\n', 'latin1')];
+  let at = parts[0].length;
+  const entries = new Map<number, [number, number, number]>([[0, [0, 0, 65535]]]);
+  const write = (num: number, text: Buffer) => {
+    entries.set(num, [1, at, 0]);
+    parts.push(text);
+    at += text.length;
+  };
+  for (const [num, o] of objects) if (o.stream) write(num, Buffer.from(`${num} 0 obj\n${o.body}\nendobj\n`, 'latin1'));
+  packed.forEach(([num], i) => entries.set(num, [2, objStmNum, i]));
+  write(objStmNum, Buffer.concat([Buffer.from(`${objStmNum} 0 obj\n<< /Type /ObjStm /N ${packed.length} /First ${offsets.length} /Filter /FlateDecode /Length ${objStm.length} >>\nstream\n`, 'latin1'), objStm, Buffer.from('\nendstream\nendobj\n')]));
+  const xrefAt = at;
+  entries.set(xrefNum, [1, xrefAt, 0]);
+  // Rows of 7 bytes (W [1 4 2]), each PNG-filtered with "Up" (type 2) as PDF writers do.
+  const rows: number[][] = [];
+  for (let n = 0; n <= xrefNum; n++) {
+    const [t, a, b] = entries.get(n) ?? [0, 0, 0];
+    rows.push([t, (a >>> 24) & 255, (a >>> 16) & 255, (a >>> 8) & 255, a & 255, (b >>> 8) & 255, b & 255]);
+  }
+  const filtered = rows.flatMap((r, i) => [2, ...r.map((v, k) => (v - (i ? rows[i - 1][k] : 0)) & 255)]);
+  const xref = deflateSync(Buffer.from(filtered));
+  write(
+    xrefNum,
+    Buffer.concat([
+      Buffer.from(`${xrefNum} 0 obj\n<< /Type /XRef /Size ${xrefNum + 1} /W [1 4 2] /Root ${root} /Filter /FlateDecode /DecodeParms << /Predictor 12 /Columns 7 >> /Length ${xref.length} >>\nstream\n`, 'latin1'),
+      xref,
+      Buffer.from('\nendstream\nendobj\n'),
+    ]),
+  );
+  parts.push(Buffer.from(`startxref\n${xrefAt}\n%%EOF\n`));
+  return Buffer.concat(parts);
+}
+
+describe('the PDF read back from the printed file', () => {
+  it('reads our PDF, a LibreOffice PDF and one with object and cross-reference streams as pdfjs does', async () => {
+    const ours = await renderSourceCodePdf(model);
+    const inputs: [string, Buffer][] = [
+      ['pdfkit', ours],
+      ['object streams', repackWithObjectStreams(ours)],
+    ];
+    if (SOFFICE) inputs.push(['LibreOffice', docxToPdf(await renderSourceCodeDocx(model))]);
+    for (const [producer, pdf] of inputs) {
+      expect(readPdfLight(pdf), producer).toBeDefined();
+      const light = await readPdfPages(pdf);
+      expect(facts(light), producer).toEqual(facts(await readPdfPagesPdfjs(pdf)));
+      expect(light.map((p) => p.lines), producer).toEqual(plan.plannedLines);
+      expect(light.every((p, i) => p.header === model.header.replace(/\s+/g, '') && p.pageNumber === i + 1), producer).toBe(true);
+    }
+  });
+
+  it('leaves a file it does not read to pdfjs, with the same result', async () => {
+    const ours = await renderSourceCodePdf(model);
+    // The same file with its first content stream hex-encoded (ASCIIHexDecode, a filter the light reader leaves out).
+    const s = ours.toString('latin1');
+    const m = /\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/.exec(s)!;
+    const start = m.index + m[0].length;
+    const hex = Buffer.from(`${ours.subarray(start, start + Number(m[1])).toString('hex')}>`);
+    const head = Buffer.from(s.slice(0, m.index) + `/Length ${hex.length}\n/Filter [/ASCIIHexDecode /FlateDecode]\n>>\nstream\n`, 'latin1');
+    const tail = ours.subarray(start + Number(m[1]));
+    const shifted = Buffer.concat([head, hex, tail]);
+    // Offsets after the edit moved: a viewer (and pdfjs) rebuilds the table; the light reader gives up.
+    expect(readPdfLight(shifted)).toBeUndefined();
+    expect(facts(await readPdfPages(shifted))).toEqual(facts(await readPdfPages(ours)));
+  });
+
+  it('fails a missing line, a wrong page number and a wrong header, all read from the printed pages', async () => {
+    const tampered: SourceCodeDocument = {
+      ...model,
+      pages: model.pages.map((p, i) => ({
+        ...p,
+        number: i === 2 ? 7 : p.number,
+        lines: i === 1 ? p.lines.slice(0, -1) : p.lines,
+      })),
+    };
+    const r = await verifyPdf(await renderSourceCodePdf(tampered), plan);
+    const failed = Object.fromEntries(r.items.filter((i) => !i.ok).map((i) => [i.title, i.detail]));
+    expect(failed['源程序每页行数']).toBe('第 2 页不足 50 行（如第 2 页仅 49 行）');
+    expect(failed['源程序打印页与计划一致']).toBe('第 2 页行数与计划不符（第 2 页打印 49 行，计划 50 行）');
+    expect(failed['源程序页码']).toBe('第 3 页右上角页码不连续（读到 7）');
+    const other = await verifyPdf(await renderSourceCodePdf({ ...model, header: '别的管理系统 V1.0' }), plan);
+    expect(other.items.find((i) => i.title === '源程序页眉')).toMatchObject({ ok: false, detail: expect.stringMatching(/^第 1–\d+ 页页眉与“码著示例管理系统 V1.0”不一致（读到“别的管理系统V1.0”）$/) });
+  });
+
+  it('mazhu verify exits 1 on a page that is one line short', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'mazhu-verify-'));
+    const file = path.join(dir, '源程序.pdf');
+    writeFileSync(file, await renderSourceCodePdf({ ...model, pages: model.pages.map((p, i) => (i === 0 ? { ...p, lines: p.lines.slice(1) } : p)) }));
+    const logs: string[] = [];
+    const log = console.log;
+    console.log = (m: string) => logs.push(m);
+    try {
+      expect(await main(['verify', file, '--name', '码著示例管理系统', '--version', 'V1.0'])).toBe(1);
+    } finally {
+      console.log = log;
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(logs[0]).toBe('第 1 页：页码 1，49 行，页眉“码著示例管理系统V1.0”');
+    expect(logs.join('\n')).toMatch(/\[未通过\] 源程序每页行数：第 1 页不足 50 行/);
+  });
+});
+
+describe('the CJK font subset', () => {
+  it.skipIf(!which('pdftoppm'))('draws the same pixels as fontkit’s subset, in a file half the size or less', async () => {
+    const fast = await renderSourceCodePdf(model);
+    useFastCffSubsets(false);
+    let library: Buffer;
+    try {
+      library = await renderSourceCodePdf(model);
+    } finally {
+      useFastCffSubsets(true);
+    }
+    expect(fast.length).toBeLessThan(library.length * 0.6);
+    const dir = mkdtempSync(path.join(tmpdir(), 'mazhu-cff-'));
+    try {
+      const raster = (name: string, pdf: Buffer) => {
+        writeFileSync(path.join(dir, `${name}.pdf`), pdf);
+        return ['1', '2'].map((p) => {
+          execFileSync('pdftoppm', ['-r', '72', '-gray', '-f', p, '-l', p, '-singlefile', path.join(dir, `${name}.pdf`), path.join(dir, `${name}-${p}`)]);
+          return readFileSync(path.join(dir, `${name}-${p}.pgm`));
+        });
+      };
+      const [a, b] = [raster('fast', fast), raster('library', library)];
+      expect(a[0].equals(b[0]) && a[1].equals(b[1])).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
