@@ -8,7 +8,7 @@ import { withDocumentFigures } from './figures';
 import { CHECK_LEVEL_LABELS, levelOf, type CheckLevel } from './verify';
 import { validateName, validateVersion } from './names';
 import { ZProject, type Project, type ProjectInput } from './project';
-import { renderApplicationFormDocx, renderApplicationFormPdf } from './render-form';
+import { renderApplicationFormDocx } from './render-form';
 import { renderSourceCodeDocx } from './render-source-docx';
 import { localRenderer, type PdfRenderer } from './pdf-thread';
 import { buildSourceCodeDocument, type SourceCodeDocument, type SourceManifest } from './source-document';
