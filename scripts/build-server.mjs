@@ -41,10 +41,18 @@ function externalNpmExcept(packages) {
   };
 }
 
-/** pdfkit's module, with its own location resolved at run time where it used `import.meta.url`. */
+/**
+ * pdfkit's module, with its own location resolved at run time where it used `import.meta.url`; and fontkit's
+ * Brotli decoder (WOFF2 only, with a 750 KB dictionary) loaded from node_modules on its first call instead of bundled.
+ */
 const bundledPdfkit = {
   name: 'bundled-pdfkit',
   setup(build) {
+    build.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, (args) => ({ path: args.path, namespace: 'lazy-brotli' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy-brotli' }, () => ({
+      contents: "import { createRequire } from 'node:module';\nlet decompress;\nexport default (...a) => (decompress ??= createRequire(import.meta.resolve('fontkit'))('brotli/decompress.js'))(...a);\n",
+      loader: 'js',
+    }));
     build.onLoad({ filter: /[\\/]pdfkit[\\/]js[\\/]pdfkit\.node\.mjs$/ }, async (args) => {
       const src = await fs.promises.readFile(args.path, 'utf8');
       return { contents: src.replaceAll('import.meta.url', 'import.meta.resolve("pdfkit")'), loader: 'js' };
@@ -110,4 +118,7 @@ await esbuild.build({
   outExtension: { '.js': '.mjs' },
   plugins: [bundledPdfkit, externalNpmExcept(PDFKIT_PACKAGES)],
 });
+// The CLI starts its PDF thread from its entry file (pdf-worker-start.ts: `new URL('./pdf-worker.mjs', import.meta.url)`);
+// in a chunk that URL would point into chunks/.
+if (!fs.readFileSync(path.join(cliDist, 'cli.js'), 'utf8').includes('./pdf-worker.mjs')) throw new Error('pdf-worker-start.ts 不在 dist/cli.js 中：PDF 线程的路径会错');
 console.log(`服务器、工作线程和命令行已编译（${Date.now() - started} ms）：apps/server/dist、packages/docgen/dist`);

@@ -1,13 +1,16 @@
 import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Worker } from 'node:worker_threads';
+import type { GenerateValues } from './cli-generate';
 import { DocgenError } from './errors';
-import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from './intake';
-import { generateAll, formatReport, formatSourceManifest, reportJson as reportJsonOf } from './generate';
-import { SOFTWARE_FORMS } from './software-form';
 import { validateName, validateVersion } from './names';
-import { localRenderer, threadRenderer, type PdfRenderer } from './pdf-thread';
-import { verifyPdf } from './verify';
+import type { PdfRenderer } from './pdf-thread';
+import { startPdfWorker } from './pdf-worker-start';
+import { SOFTWARE_FORMS } from './software-form';
+
+// This module is what every run loads: argument checks only. The engine (cli-generate, generate, intake) and the
+// PDF reader load when a command needs them, after the PDF thread has started.
 
 const USAGE = `用法：
   mazhu generate <目录|.zip|.tar.gz> --name <软件全称> --version <版本号> --out <输出目录> [选项]
@@ -29,8 +32,6 @@ const USAGE = `用法：
 
 输出：源程序.pdf 源程序.docx [操作手册|设计说明书|使用说明.pdf/.docx] 申请表.pdf 申请表.docx 申请表.json
       检查报告.txt 检查报告.json（每项：level、code、message、evidence） 源程序清单.txt manifest.json（每个打印行 → 文件:行）`;
-
-const TEXT_IN_MEMORY = 32 * 1024 * 1024;
 
 /** Runs the CLI; returns the exit code. Never prints a stack trace for user errors. */
 export async function main(argv: string[]): Promise<number> {
@@ -71,6 +72,7 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`未知命令：${cmd}\n\n${USAGE}`);
     return 2;
   }
+  let worker: Worker | undefined;
   let renderer: PdfRenderer | undefined;
   try {
     if (!input) throw new DocgenError('INPUT_NOT_FOUND', '请指定代码目录或压缩包');
@@ -79,80 +81,14 @@ export async function main(argv: string[]): Promise<number> {
     if (!values.out) throw new DocgenError('BAD_OPTION', '请用 --out 指定输出目录');
     validateName(values.name);
     validateVersion(values.version);
-    const lpp = values['lines-per-page'] ? Number(values['lines-per-page']) : undefined;
-    let project: unknown;
-    if (values.project) {
-      const raw = await fsp.readFile(values.project, 'utf8').catch(() => {
-        throw new DocgenError('INPUT_NOT_FOUND', `找不到项目数据文件：${values.project}`);
-      });
-      try {
-        project = JSON.parse(raw);
-      } catch (e) {
-        throw new DocgenError('BAD_PROJECT', `项目数据文件不是有效的 JSON：${(e as Error).message}`);
-      }
-    }
+    if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
     const st = await fsp.stat(input).catch(() => undefined);
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
-    // The PDF thread starts now: it loads pdfkit and the CJK font while this thread reads the code.
-    renderer = startRenderer();
-    const t0 = performance.now();
-    let intake: IntakeResult;
-    if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
-    // Texts up to 32 M characters stay in memory (a 50,000-line tree is ≈ 2 M); beyond that files are re-read when used.
-    const opts = { entry: values.entry, retainText: TEXT_IN_MEMORY, exclude: values.exclude, include: values.include };
-    if (st.isDirectory()) intake = await intakeDirectory(input, opts);
-    else {
-      const kind = archiveKindOf(input);
-      if (!kind) throw new DocgenError('UNSUPPORTED_ARCHIVE', `不支持的输入格式：${path.basename(input)}（请提供目录、.zip 或 .tar.gz）`);
-      intake = await intakeArchive(input, kind, opts);
-    }
-    const tIntake = performance.now() - t0;
-    const res = await generateAll({
-      name: values.name,
-      version: values.version,
-      files: intake.files,
-      meta: intake.meta,
-      skipped: intake.skipped,
-      project: (values.form ? { ...((project as object | undefined) ?? { name: values.name, version: values.version }), softwareForm: values.form } : project) as never,
-      linesPerPage: lpp,
-      stripComments: values['strip-comments'],
-      scrub: !values['no-scrub'],
-      verify: !values['no-verify'],
-      renderer,
-    });
-    const out = values.out;
-    await fsp.mkdir(out, { recursive: true });
-    const w = (f: string, d: string | Uint8Array) => fsp.writeFile(path.join(out, f), d);
-    await w('源程序.pdf', res.sourcePdf);
-    await w('源程序.docx', res.sourceDocx);
-    if (res.manualPdf && res.manualDocx && res.manual) {
-      await w(`${res.manual.kind}.pdf`, res.manualPdf);
-      await w(`${res.manual.kind}.docx`, res.manualDocx);
-    }
-    await w('申请表.pdf', res.formPdf);
-    await w('申请表.docx', res.formDocx);
-    await w('申请表.json', JSON.stringify({ form: res.form, issues: res.formIssues }, null, 2));
-    await w('manifest.json', JSON.stringify(res.manifest));
-    const reportJson = {
-      ok: res.report.ok,
-      items: res.report.items,
-      analysis: { languages: res.analysis.languages, sourceLines: res.analysis.sourceLines, stats: res.analysis.stats, entryFile: res.analysis.entryFile, hints: res.analysis.hints },
-      source: { totalPages: res.source.totalPages, printedPages: res.source.pages.length, selection: res.source.selection },
-      scrub: res.source.scrub,
-      skipped: intake.skipped,
-      timings: { intake: Math.round(tIntake), ...res.timings },
-    };
-    await w('report.json', JSON.stringify(reportJson, null, 2));
-    const text = formatReport(res.report);
-    await w('检查报告.txt', text + '\n');
-    await w('检查报告.json', JSON.stringify({ name: values.name, version: values.version, ...reportJsonOf(res.report) }, null, 2));
-    await w('源程序清单.txt', formatSourceManifest(res.manifest) + '\n');
-    console.log(
-      `已读取 ${intake.files.length} 个源文件（跳过 ${intake.skipped.length} 个），编程语言：${res.analysis.languages}，源程序量：${res.analysis.sourceLines} 行\n` +
-        `源程序共 ${res.source.totalPages} 页，输出 ${res.source.pages.length} 页${res.source.selection === 'all' ? '（全部）' : '（前 30 页 + 后 30 页）'}\n` +
-        `输出目录：${path.resolve(out)}\n\n${text}`,
-    );
-    return 0;
+    // The PDF thread starts before the rest of the CLI loads: it reads pdfkit and the CJK font meanwhile.
+    worker = startWorker();
+    const [{ generateCommand }, { localRenderer, threadRenderer }] = await Promise.all([import('./cli-generate'), import('./pdf-thread')]);
+    renderer = worker ? threadRenderer(worker) : localRenderer;
+    return await generateCommand(input, st, values as GenerateValues, renderer);
   } catch (e) {
     if (e instanceof DocgenError) {
       console.error(`错误：${e.message}`);
@@ -161,16 +97,17 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`内部错误：${(e as Error)?.message ?? String(e)}（请把此信息反馈给我们）`);
     return 70;
   } finally {
-    await renderer?.close();
+    if (renderer) await renderer.close();
+    else await worker?.terminate();
   }
 }
 
-/** A PDF thread when worker threads can start here, else this thread. */
-function startRenderer(): PdfRenderer {
+/** The PDF thread, or undefined when worker threads cannot start here (the PDFs are then printed on this thread). */
+function startWorker(): Worker | undefined {
   try {
-    return threadRenderer();
+    return startPdfWorker();
   } catch {
-    return localRenderer;
+    return undefined;
   }
 }
 
@@ -183,6 +120,7 @@ async function verifyCommand(file: string | undefined, values: Record<string, st
     const name = typeof values.name === 'string' ? validateName(values.name) : undefined;
     const version = typeof values.version === 'string' ? validateVersion(values.version) : undefined;
     const minLines = typeof values['min-lines'] === 'string' ? Number(values['min-lines']) : 50;
+    const [{ verifyPdf }, { formatReport }] = await Promise.all([import('./verify'), import('./generate')]);
     const report = await verifyPdf(data, {
       label: path.basename(file).replace(/\.pdf$/i, ''),
       header: name && version ? `${name} ${version}` : undefined,

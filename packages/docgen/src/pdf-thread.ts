@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from './errors';
 import type { ApplicationForm } from './form';
 import { printSource, type RenderedSource } from './pdf-print';
@@ -25,12 +25,12 @@ export const localRenderer: PdfRenderer = {
 type Reply = { id: number; pdf?: Uint8Array; pages?: PdfPageReport[]; ms?: RenderedSource['ms']; error?: { code?: DocgenErrorCode; message: string } };
 
 /**
- * Renders in a worker thread (pdf-worker.ts) started now: it loads pdfkit and reads the CJK font while the caller
- * reads and paginates the code, then prints each PDF as it is asked and reads the source-code PDF back from its
- * bytes. On two cores the printing overlaps the analysis and the Word files. Errors come back as DocgenError.
+ * Renders in the PDF thread `worker` (pdf-worker.ts, started by pdf-worker-start.ts): it loads pdfkit and reads the
+ * CJK font while the caller reads and paginates the code, then prints each PDF as it is asked and reads the
+ * source-code PDF back from its bytes. On two cores the printing overlaps the analysis and the Word files. Errors
+ * come back as DocgenError; `close()` stops the thread.
  */
-export function threadRenderer(): PdfRenderer {
-  const worker = new Worker(new URL('./pdf-worker.mjs', import.meta.url));
+export function threadRenderer(worker: Worker): PdfRenderer {
   const pending = new Map<number, { resolve(r: Reply): void; reject(e: Error): void }>();
   let next = 0;
   let failed: Error | undefined;
