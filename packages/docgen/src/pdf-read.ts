@@ -73,8 +73,12 @@ const OPS = new Map<string, Op>();
 type Dict = Map<string, Value>;
 type Value = number | boolean | null | Name | Ref | Uint8Array | Value[] | Dict | Stream;
 
-const isWs = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
-const isDelim = (c: number) => c === 40 || c === 41 || c === 60 || c === 62 || c === 91 || c === 93 || c === 123 || c === 125 || c === 47 || c === 37;
+/** Byte classes: 1 white space, 2 delimiter, 0 regular (PDF 32000-1 §7.2.2). */
+const CLASS = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
+const isWs = (c: number) => CLASS[c] === 1;
+const isDelim = (c: number) => CLASS[c] === 2;
 const END_ARRAY = Symbol('[');
 const END_DICT = Symbol('<<');
 
@@ -88,7 +92,7 @@ class Lexer {
   skipWs(): void {
     const b = this.b;
     for (;;) {
-      while (this.pos < b.length && isWs(b[this.pos])) this.pos++;
+      while (this.pos < b.length && CLASS[b[this.pos]] === 1) this.pos++;
       if (b[this.pos] !== 37) return;
       while (this.pos < b.length && b[this.pos] !== 10 && b[this.pos] !== 13) this.pos++;
     }
@@ -129,7 +133,7 @@ class Lexer {
     }
     if ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46) return this.number();
     const start = this.pos;
-    while (this.pos < b.length && !isWs(b[this.pos]) && !isDelim(b[this.pos])) this.pos++;
+    while (this.pos < b.length && CLASS[b[this.pos]] === 0) this.pos++;
     if (this.pos === start) {
       this.pos++;
       throw new Unsupported('token');
@@ -179,7 +183,7 @@ class Lexer {
     const b = this.b;
     this.pos++;
     let s = '';
-    while (this.pos < b.length && !isWs(b[this.pos]) && !isDelim(b[this.pos])) {
+    while (this.pos < b.length && CLASS[b[this.pos]] === 0) {
       if (b[this.pos] === 35 && this.pos + 2 < b.length) {
         s += String.fromCharCode(parseInt(latin1(b, this.pos + 1, this.pos + 3), 16));
         this.pos += 3;
@@ -322,6 +326,7 @@ function parseFileValue(lx: Lexer): Value {
 const hexDigit = (c: number) => (c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1);
 
 function latin1(b: Uint8Array, start: number, end: number): string {
+  if (end - start > 16) return Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
   let s = '';
   for (let i = start; i < end; i++) s += String.fromCharCode(b[i]);
   return s;
@@ -541,8 +546,11 @@ function unpredictPng(data: Uint8Array, columns: number, bpp: number): Uint8Arra
 
 interface FontInfo {
   codeLen: 1 | 2;
-  /** One-byte fonts: every code's text and width, looked up once. */
-  table?: { texts: (string | undefined)[]; widths: number[] };
+  /**
+   * One-byte fonts: every code's text and width, looked up once; `ascii` when printable ASCII codes are their own
+   * characters (Courier, WinAnsi and most simple fonts) and `asciiWidth` when they all share one width (monospace).
+   */
+  table?: { texts: (string | undefined)[]; widths: number[]; ascii: boolean; asciiWidth?: number };
   /** The text of a code; undefined when the font cannot tell (the reader then gives up). */
   text(code: number): string | undefined;
   /** Advance width in 1/1000 of the font size. */
@@ -630,7 +638,15 @@ function toUnicodeLookup(file: PdfFile, v: Value | undefined): ((code: number) =
 /** The font with each code's text and width looked up once (a page shows the same few hundred codes again and again). */
 function memoized(f: FontInfo): FontInfo {
   if (f.codeLen === 1) {
-    const table = { texts: Array.from({ length: 256 }, (_, c) => f.text(c)), widths: Array.from({ length: 256 }, (_, c) => f.width(c)) };
+    const texts = Array.from({ length: 256 }, (_, c) => f.text(c));
+    const widths = Array.from({ length: 256 }, (_, c) => f.width(c));
+    const printable = widths.slice(32, 127);
+    const table = {
+      texts,
+      widths,
+      ascii: texts.slice(32, 127).every((t, i) => t === String.fromCharCode(32 + i)),
+      asciiWidth: printable.every((w) => w === printable[0]) ? printable[0] : undefined,
+    };
     return { codeLen: 1, table, text: (c) => table.texts[c], width: (c) => table.widths[c] };
   }
   const texts = new Map<number, string | undefined>();
@@ -808,7 +824,17 @@ class PageReader {
       const x0 = ex;
       const y0 = ey;
       const table = font.table;
-      if (whole && table) {
+      let printableAscii = whole && !!table?.ascii && table.asciiWidth !== undefined && gs.tw === 0;
+      for (let i = 0; printableAscii && i < bytes.length; i++) printableAscii = bytes[i] >= 32 && bytes[i] < 127;
+      if (printableAscii && bytes.length > 0) {
+        // A monospace run of printable ASCII (a code line in Courier): its text is its bytes, its glyphs evenly spaced.
+        const adv = (table!.asciiWidth! / 1000) * gs.size * gs.th;
+        const step = adv + gs.tc * gs.th;
+        str = latin1(bytes, 0, bytes.length);
+        right = ex + (bytes.length - 1) * step * m[0] + adv * m[0];
+        total = bytes.length * step;
+        ex += total * m[0];
+      } else if (whole && table) {
         // One-byte font: codes index the font's tables directly.
         const scale = (gs.size * gs.th) / 1000;
         for (let i = 0; i < bytes.length; i++) {
