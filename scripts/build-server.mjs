@@ -42,15 +42,28 @@ function externalNpmExcept(packages) {
 }
 
 /**
- * pdfkit's module, with its own location resolved at run time where it used `import.meta.url`; and fontkit's
- * Brotli decoder (WOFF2 only, with a 750 KB dictionary) loaded from node_modules on its first call instead of bundled.
+ * Modules of pdfkit's dependencies that only text layout and WOFF2 need, loaded from node_modules on first use
+ * instead of bundled: their Unicode tables are inflated when the module is evaluated (≈ 30 ms), and our PDFs place
+ * every glyph themselves (MonoWriter) — no line breaking, no OpenType shaping. Module → code of its stand-in.
+ */
+const LAZY_MODULES = {
+  'brotli/decompress.js': { from: 'fontkit', code: 'export default (...a) => load()(...a);' },
+  'unicode-properties': { from: 'fontkit', code: ['getCategory', 'getCombiningClass', 'getScript', 'isDigit', 'isMark'].map((f) => `export const ${f} = (c) => load().${f}(c);`).join('\n') },
+  linebreak: { from: 'pdfkit', code: 'export default function LineBreaker(...a) { return new (load())(...a); }' },
+};
+
+/**
+ * pdfkit's module, with its own location resolved at run time where it used `import.meta.url`; and the LAZY_MODULES
+ * of its dependencies as stand-ins that require the real module (resolved from its importer's package) on first use.
  */
 const bundledPdfkit = {
   name: 'bundled-pdfkit',
   setup(build) {
-    build.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, (args) => ({ path: args.path, namespace: 'lazy-brotli' }));
-    build.onLoad({ filter: /.*/, namespace: 'lazy-brotli' }, () => ({
-      contents: "import { createRequire } from 'node:module';\nlet decompress;\nexport default (...a) => (decompress ??= createRequire(import.meta.resolve('fontkit'))('brotli/decompress.js'))(...a);\n",
+    build.onResolve({ filter: /^(brotli\/decompress(\.js)?|unicode-properties|linebreak)$/ }, (args) => ({ path: args.path.replace(/^brotli\/decompress$/, 'brotli/decompress.js'), namespace: 'lazy' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
+      contents:
+        "import { createRequire } from 'node:module';\n" +
+        `let real;\nconst load = () => (real ??= createRequire(import.meta.resolve('${LAZY_MODULES[args.path].from}'))(${JSON.stringify(args.path)}));\n${LAZY_MODULES[args.path].code}\n`,
       loader: 'js',
     }));
     build.onLoad({ filter: /[\\/]pdfkit[\\/]js[\\/]pdfkit\.node\.mjs$/ }, async (args) => {

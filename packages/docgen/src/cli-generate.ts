@@ -1,4 +1,4 @@
-import { promises as fsp, type Stats } from 'node:fs';
+import { mkdirSync, promises as fsp, writeFileSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { DocgenError } from './errors';
 import { generateAll, formatReport, formatSourceManifest, reportJson as reportJsonOf } from './generate';
@@ -66,18 +66,19 @@ export async function generateCommand(input: string, st: Stats, values: Generate
     renderer,
   });
   const out = values.out;
-  await fsp.mkdir(out, { recursive: true });
-  const w = (f: string, d: string | Uint8Array) => fsp.writeFile(path.join(out, f), d);
-  await w('源程序.pdf', res.sourcePdf);
-  await w('源程序.docx', res.sourceDocx);
+  mkdirSync(out, { recursive: true });
+  // Written one after the other, synchronously: eleven small files, nothing else to do meanwhile.
+  const w = (f: string, d: string | Uint8Array) => writeFileSync(path.join(out, f), d);
+  w('源程序.pdf', res.sourcePdf);
+  w('源程序.docx', res.sourceDocx);
   if (res.manualPdf && res.manualDocx && res.manual) {
-    await w(`${res.manual.kind}.pdf`, res.manualPdf);
-    await w(`${res.manual.kind}.docx`, res.manualDocx);
+    w(`${res.manual.kind}.pdf`, res.manualPdf);
+    w(`${res.manual.kind}.docx`, res.manualDocx);
   }
-  await w('申请表.pdf', res.formPdf);
-  await w('申请表.docx', res.formDocx);
-  await w('申请表.json', JSON.stringify({ form: res.form, issues: res.formIssues }, null, 2));
-  await w('manifest.json', JSON.stringify(res.manifest));
+  w('申请表.pdf', res.formPdf);
+  w('申请表.docx', res.formDocx);
+  w('申请表.json', JSON.stringify({ form: res.form, issues: res.formIssues }, null, 2));
+  w('manifest.json', JSON.stringify(res.manifest));
   const reportJson = {
     ok: res.report.ok,
     items: res.report.items,
@@ -87,11 +88,11 @@ export async function generateCommand(input: string, st: Stats, values: Generate
     skipped: intake.skipped,
     timings: { intake: Math.round(tIntake), ...res.timings },
   };
-  await w('report.json', JSON.stringify(reportJson, null, 2));
+  w('report.json', JSON.stringify(reportJson, null, 2));
   const text = formatReport(res.report);
-  await w('检查报告.txt', text + '\n');
-  await w('检查报告.json', JSON.stringify({ name: values.name, version: values.version, ...reportJsonOf(res.report) }, null, 2));
-  await w('源程序清单.txt', formatSourceManifest(res.manifest) + '\n');
+  w('检查报告.txt', text + '\n');
+  w('检查报告.json', JSON.stringify({ name: values.name, version: values.version, ...reportJsonOf(res.report) }, null, 2));
+  w('源程序清单.txt', formatSourceManifest(res.manifest) + '\n');
   console.log(
     `已读取 ${intake.files.length} 个源文件（跳过 ${intake.skipped.length} 个），编程语言：${res.analysis.languages}，源程序量：${res.analysis.sourceLines} 行\n` +
       `源程序共 ${res.source.totalPages} 页，输出 ${res.source.pages.length} 页${res.source.selection === 'all' ? '（全部）' : '（前 30 页 + 后 30 页）'}\n` +

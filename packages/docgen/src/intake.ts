@@ -1,4 +1,4 @@
-import { promises as fsp, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, promises as fsp, readdirSync, readFileSync, readSync, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import * as zlib from 'node:zlib';
 import ignore, { type Ignore } from 'ignore';
@@ -594,8 +594,10 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
       ignores.set(rel, ignore().add(readFileSync(path.join(abs, '.gitignore'), 'utf8')));
     }
     ents.sort((a, b) => (a.name < b.name ? -1 : 1));
+    const base = abs.endsWith(path.sep) ? abs : abs + path.sep;
     for (const e of ents) {
       const r = rel ? `${rel}/${e.name}` : e.name;
+      const absFile = base + e.name; // an entry name never holds a separator: no path.join needed
       if (e.isSymbolicLink()) {
         skipped.push({ path: r, reason: '符号链接（不跟随）' });
         continue;
@@ -614,14 +616,14 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
           skipped.push({ path: r + '/', reason: '被 .gitignore 忽略' });
           continue;
         }
-        walk(path.join(abs, e.name), r, forcedDir || (forced?.ignores(r + '/') ?? false));
+        walk(absFile, r, forcedDir || (forced?.ignores(r + '/') ?? false));
         continue;
       }
       if (!e.isFile()) continue;
-      if (r === 'package.json') pkgJson = { path: r, data: readFileSync(path.join(abs, e.name)) };
+      if (r === 'package.json') pkgJson = { path: r, data: readFileSync(absFile) };
       if (isMetaFile(r)) {
-        const fst = statSync(path.join(abs, e.name));
-        if (fst.size <= META_MAX_BYTES) collectMeta(meta, r, readFileSync(path.join(abs, e.name)));
+        const data = readUpTo(absFile, META_MAX_BYTES);
+        if (typeof data !== 'number') collectMeta(meta, r, data);
       }
       if (extra?.ignores(r)) {
         skipped.push({ path: r, reason: '按你的选择排除' });
@@ -647,14 +649,13 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         continue;
       }
       if (++seen > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `源文件数量超过上限（${maxFiles} 个），请只上传本软件自己的源代码`);
-      const fst = statSync(path.join(abs, e.name));
-      if (fst.size > (opts.maxFileBytes ?? DEFAULTS.maxFileBytes)) {
-        skipped.push({ path: r, reason: `文件过大（${Math.round(fst.size / 1024)} KB），多为数据或生成文件` });
+      const data = readUpTo(absFile, maxFileBytes);
+      if (typeof data === 'number') {
+        skipped.push({ path: r, reason: `文件过大（${Math.round(data / 1024)} KB），多为数据或生成文件` });
         continue;
       }
       // One file at a time: read, decode, count; the bytes are dropped right away.
-      const absFile = path.join(abs, e.name);
-      const f = admitOne({ path: r, data: readFileSync(absFile) }, maxFileBytes, skipped, isForced);
+      const f = admitOne({ path: r, data }, maxFileBytes, skipped, isForced);
       if (!f) continue;
       if (f.text.length <= textBudget) {
         textBudget -= f.text.length;
@@ -668,6 +669,25 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped, meta };
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', `目录中没有可识别的源代码文件：${dir}`);
   return res;
+}
+
+/** A file's bytes, or its size when larger than `max` (then nothing is read): open, fstat, read, close. */
+function readUpTo(file: string, max: number): Buffer | number {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (size > max) return size;
+    const buf = Buffer.allocUnsafe(size);
+    let got = 0;
+    while (got < size) {
+      const n = readSync(fd, buf, got, size - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    return got === size ? buf : buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function statOrUndefined(p: string): Stats | undefined {

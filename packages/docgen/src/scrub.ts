@@ -69,6 +69,7 @@ const UNQUOTED_SECRET = /^(\s*(?:export\s+|ENV\s+|set\s+)?[\w.-]*(?:password|pas
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})\b/g;
 const NOT_TLD = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'vue', 'json', 'map']);
 const MOBILE = /(?<![\dA-Za-z])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?![\dA-Za-z])/g;
+const FOUR_DIGITS = /\d{4}/;
 const LANDLINE = /(?<![\dA-Za-z])0\d{2,3}-\d{7,8}(?![\dA-Za-z])/g;
 const ID18 = /(?<![\dA-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])/g;
 const AUTHOR_LINE = /(copyright|\(c\)\s*\d{4}|©|@author\b|\bauthor\s*[:：]|作\s*者\s*[:：]|版权所有|all rights reserved|@email|@contact|联系(方式|电话|邮箱))/i;
@@ -200,19 +201,22 @@ export class Scrubber {
           return 'x.x.x.x';
         });
       }
-      out = out.replace(ID18, (m) => {
-        if (!isValidChineseId(m)) return m;
-        this.add(file, lineNo, 'id-number');
-        return m.slice(0, 6) + '*'.repeat(12);
-      });
-      out = out.replace(MOBILE, (m) => {
-        this.add(file, lineNo, 'phone');
-        return m.replace(/\d/g, '*');
-      });
-      out = out.replace(LANDLINE, (m) => {
-        this.add(file, lineNo, 'phone');
-        return m.replace(/\d/g, '*');
-      });
+      // An ID number, a mobile and a landline number each hold a run of at least four digits.
+      if (FOUR_DIGITS.test(out)) {
+        out = out.replace(ID18, (m) => {
+          if (!isValidChineseId(m)) return m;
+          this.add(file, lineNo, 'id-number');
+          return m.slice(0, 6) + '*'.repeat(12);
+        });
+        out = out.replace(MOBILE, (m) => {
+          this.add(file, lineNo, 'phone');
+          return m.replace(/\d/g, '*');
+        });
+        out = out.replace(LANDLINE, (m) => {
+          this.add(file, lineNo, 'phone');
+          return m.replace(/\d/g, '*');
+        });
+      }
     }
     return out;
   }
