@@ -9,16 +9,21 @@
 //   REFERENCE_TOOL_DIR=$PWD npm run bench:cli       (from this repository)
 // Without it only our figures are printed, with the commands above.
 //
-// Trees (real code, pinned, fetched with `npm pack` into packages/docgen/.cache/npm like the docgen tests and
-// bench:docgen, extracted to a temp directory):
-//   A. lodash 4.17.21 + nan 2.22.0 — JavaScript, C++ and C headers, ≈ 52,000 lines (the bench:docgen corpus);
-//   B. zod 4.6.7, its src/ folder — TypeScript, ≈ 40,000 lines of code besides its tests.
+// Trees (real code):
+//   A. lodash 4.17.21 + nan 2.22.0 — JavaScript, C++ and C headers, ≈ 52,000 lines (the bench:docgen corpus), pinned,
+//      fetched with `npm pack` into packages/docgen/.cache/npm like the docgen tests;
+//   B. nine packages of CPython 3.11's standard library (asyncio, email, http, json, logging, xml, urllib, concurrent,
+//      multiprocessing; ≈ 60,000 lines of Python) from the machine's /usr/lib/python3.11 (Debian libpython3.11-stdlib;
+//      BENCH_CLI_PYTHON_LIB points elsewhere); left out, with a note, when not there;
+//   C. zod 4.6.7's src/ — TypeScript, ≈ 89,000 lines with its tests (pinned, npm pack).
+// Each is copied to a temp directory.
 // Our command is the plain `mazhu generate <tree> --name … --version … --out <dir>`: 源程序.pdf/.docx, 申请表.pdf/
-// .docx/.json, manifest.json, 源程序清单.txt, 检查报告.txt/.json with the PDF read back (pages, lines, header, page
-// numbers). Each tool runs BENCH_CLI_RUNS times (default 7), alternating, each run a fresh process; the figures
-// are medians of wall time (spawn to exit), CPU time (user + system of the child) and the child's peak RSS
-// (process.resourceUsage().maxRSS, read at exit by a preloaded module). Goals: our wall time ≤ 0.5 × the
-// reference's; our peak RSS ≤ 250 MB. Figures, never pass/fail; the machine's load average is printed with them.
+// .docx/.json, manifest.json, 源程序清单.txt, 检查报告.txt/.json, with the source PDF read back page by page (pages,
+// lines, header, page numbers). Each tool runs BENCH_CLI_RUNS times (default 7), alternating, each run a fresh process;
+// the figures are medians of wall time (spawn to exit), CPU time (user + system of the child, all its threads) and
+// the child's peak RSS (process.resourceUsage(), read at exit by a preloaded module), and the median of the ratios of
+// adjacent runs (ours / reference). Goals: our wall time ≤ 0.5 × the reference's; our peak RSS ≤ 250 MB. Figures,
+// never pass/fail; the load average is printed with each tree — on a shared machine, compare runs taken together.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -64,11 +69,19 @@ function extract(spec, dest, subdir = '') {
   tar.x({ file: tarball(spec), cwd: dest, sync: true, strip, filter: (p) => p.startsWith(`package/${subdir}`) });
 }
 
+const PYTHON_LIB = process.env.BENCH_CLI_PYTHON_LIB ?? '/usr/lib/python3.11';
+const PYTHON_PACKAGES = ['asyncio', 'email', 'http', 'json', 'logging', 'xml', 'urllib', 'concurrent', 'multiprocessing'];
 const trees = [
   { label: 'A lodash 4.17.21 + nan 2.22.0（JavaScript、C++、C）', dir: path.join(work, 'tree-a'), make: (d) => (extract('lodash@4.17.21', path.join(d, 'lodash')), extract('nan@2.22.0', path.join(d, 'nan'))) },
-  { label: 'B zod 4.6.7 src/（TypeScript）', dir: path.join(work, 'tree-b'), make: (d) => extract('zod@4.6.7', path.join(d, 'zod'), 'src') },
+  {
+    label: `B CPython 标准库 ${PYTHON_PACKAGES.length} 个包（Python，${PYTHON_LIB}）`,
+    dir: path.join(work, 'tree-b'),
+    skip: PYTHON_PACKAGES.some((p) => !fs.existsSync(path.join(PYTHON_LIB, p))) && `${PYTHON_LIB} 下没有 ${PYTHON_PACKAGES.join('、')}（Debian：apt-get install libpython3.11-stdlib，或设 BENCH_CLI_PYTHON_LIB）`,
+    make: (d) => PYTHON_PACKAGES.forEach((p) => fs.cpSync(path.join(PYTHON_LIB, p), path.join(d, p), { recursive: true, filter: (f) => !f.includes('__pycache__') })),
+  },
+  { label: 'C zod 4.6.7 src/（TypeScript，含测试）', dir: path.join(work, 'tree-c'), make: (d) => extract('zod@4.6.7', path.join(d, 'zod'), 'src') },
 ];
-for (const t of trees) t.make(t.dir);
+for (const t of trees) if (!t.skip) t.make(t.dir);
 
 // Preloaded into every child: writes its CPU time and peak RSS to the file named by BENCH_USAGE_FILE at exit.
 const usageHook = path.join(work, 'usage.mjs');
@@ -90,6 +103,7 @@ function run(args) {
   const usageFile = path.join(work, `usage-${process.hrtime.bigint()}.json`);
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
+    // Wall time: spawn to exit of the whole process, Node's start included.
     const child = spawn(process.execPath, ['--import', usageHook, ...args], { env: { ...process.env, NODE_OPTIONS: '', BENCH_USAGE_FILE: usageFile }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
@@ -112,9 +126,15 @@ const fmt = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 console.log(`mazhu generate（编译后的命令行）对比参考工具（扫描 + 导出 Word），每项 ${RUNS} 次取中位数；${os.cpus().length} 核，Node ${process.version}`);
 console.log(`开始时负载：${load()}`);
+const summary = [];
 for (const t of trees) {
+  if (t.skip) {
+    console.log(`\n树 ${t.label}：跳过，${t.skip}`);
+    continue;
+  }
   const ours = [];
   const ref = [];
+  const loadBefore = load();
   for (let i = 0; i < RUNS; i++) {
     const out = path.join(work, 'out');
     fs.rmSync(out, { recursive: true, force: true });
@@ -123,19 +143,21 @@ for (const t of trees) {
   }
   const report = JSON.parse(fs.readFileSync(path.join(work, 'out', 'report.json'), 'utf8'));
   const m = (rs, k) => median(rs.map((r) => r[k]));
-  console.log(`\n树 ${t.label}`);
-  console.log(`  码著：${report.analysis.sourceLines} 行，${report.source.totalPages} 页 → 打印 ${report.source.printedPages} 页；检查报告 ${report.items.length} 项，PDF 回读 ${report.source.printedPages} 页`);
+  console.log(`\n树 ${t.label}（负载 ${loadBefore} → ${load()}）`);
+  console.log(`  码著：${report.analysis.sourceLines} 行，${report.source.totalPages} 页 → 打印 ${report.source.printedPages} 页；检查报告 ${report.items.length} 项（PDF 逐页回读）`);
   const stages = Object.entries(report.timings).map(([k, v]) => `${k} ${Math.round(v)}`).join('，');
-  console.log(`  码著各阶段（最后一次，ms）：${stages}`);
+  console.log(`  码著各阶段（最后一次，ms；主线程依次，sourcePdf/readPdf 为 PDF 线程）：${stages}`);
   console.log(`  码著  墙钟 ${fmt(m(ours, 'wall'))}，CPU ${fmt(m(ours, 'cpu'))}，峰值 RSS ${m(ours, 'rss').toFixed(0)} MB（目标 ≤ 250 MB）`);
   if (REF) {
     const info = JSON.parse(ref[ref.length - 1].out.trim().split('\n').pop());
     console.log(`  参考工具：${info.files} 个文件，${info.lines} 个有效行（去空行、注释，64 列折行），${info.pages} 页 → 导出 ${info.exported} 页`);
     console.log(`  参考  墙钟 ${fmt(m(ref, 'wall'))}，CPU ${fmt(m(ref, 'cpu'))}，峰值 RSS ${m(ref, 'rss').toFixed(0)} MB`);
-    const ratios = ours.map((o, i) => o.wall / ref[i].wall);
-    console.log(`  时间比 码著/参考：墙钟 ${(m(ours, 'wall') / m(ref, 'wall')).toFixed(2)}（逐次比值中位数 ${median(ratios).toFixed(2)}），CPU ${(m(ours, 'cpu') / m(ref, 'cpu')).toFixed(2)}（目标 ≤ 0.50）`);
+    const ratio = median(ours.map((o, i) => o.wall / ref[i].wall));
+    console.log(`  墙钟比 码著/参考：${ratio.toFixed(2)}（逐次相邻两次之比的中位数；目标 ≤ 0.50）；CPU 比 ${(m(ours, 'cpu') / m(ref, 'cpu')).toFixed(2)}`);
+    summary.push(`${t.label.split(' ')[0]} ${ratio.toFixed(2)}`);
   }
 }
+if (summary.length) console.log(`\n墙钟比（目标 ≤ 0.50）：${summary.join('；')}`);
 console.log(`\n结束时负载：${load()}`);
 if (!REF) {
   console.log(

@@ -124,10 +124,26 @@ export function pythonHandlerRoutes(text: string): HandlerRoute[] {
 }
 const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|docs?|benchmarks?|scripts?)\/|\.(test|spec)\.[a-z]+$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$/i;
 
+/** Where each line of the text last given to lineAt starts (files are read one after another: one text at a time). */
+let lineStartsOf: { text: string; starts: number[] } | undefined;
+
+/** 1-based line number of `index` in `text` (newlines before it, plus one); O(log n) after one pass per text. */
 const lineAt = (text: string, index: number) => {
-  let n = 1;
-  for (let i = 0; i < index && i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
-  return n;
+  if (lineStartsOf?.text !== text) {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    lineStartsOf = { text, starts };
+  }
+  const starts = lineStartsOf.starts;
+  const at = Math.max(0, Math.min(index, text.length));
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid] <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 };
 
 /** Splits an identifier into lower-case words: "SysJobLogController" → ["sys","job","log","controller"]. */
