@@ -1,7 +1,6 @@
 import type { CodeAnalysis } from './analyse';
 import { resolveSoftwareForm } from './manual';
 import type { Project, ScreenFigure } from './project';
-import { buildPrototype, describeScreen, diagramCodeOf } from './prototype/synth';
 import { formHasUi } from './software-form';
 
 const UI_PLACES: ScreenFigure['place'][] = ['login', 'main', 'module'];
@@ -13,6 +12,8 @@ const UI_PLACES: ScreenFigure['place'][] = ['login', 'main', 'module'];
  * Throws DocgenError BAD_PROJECT when the name or version does not fit the diagram's title.
  */
 export async function diagramFigures(p: Project, analysis?: CodeAnalysis, look: { color?: string } = {}): Promise<ScreenFigure[]> {
+  // The prototype model (its zod schemas) and the renderer (satori, resvg) load only when a diagram is drawn.
+  const [{ buildPrototype, describeScreen, diagramCodeOf }, { renderScreen }] = await Promise.all([import('./prototype/synth'), import('./prototype/render')]);
   const proto = buildPrototype({
     name: p.name,
     version: p.version,
@@ -24,8 +25,6 @@ export async function diagramFigures(p: Project, analysis?: CodeAnalysis, look: 
     color: look.color,
   });
   const out: ScreenFigure[] = [];
-  // The renderer (satori, resvg) is loaded only when a diagram is drawn.
-  const { renderScreen } = await import('./prototype/render');
   for (const s of proto.screens.filter((x) => x.groups.some((g) => g.items.length))) {
     const r = await renderScreen(proto.app, s);
     out.push({ place: s.kind === 'architecture' ? 'architecture' : 'module-diagram', data: Uint8Array.from(r.png), caption: s.title, source: 'diagram', lead: describeScreen(s), steps: [], issues: [] });
