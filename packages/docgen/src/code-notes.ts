@@ -1,5 +1,5 @@
 import type { CodeFile } from './intake';
-import { unitKeyOf } from './code-structure';
+import { lineAt, unitKeyOf } from './code-structure';
 
 /**
  * What the code itself tells a user to watch out for: the Chinese messages of its input validation rules and the
@@ -40,11 +40,6 @@ function readConcat(src: string): string | undefined {
   return HAN.test(out) && out.length <= 80 ? out : undefined;
 }
 
-function lineAt(text: string, index: number): number {
-  let n = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
 
 /** The object literal around `index` ({ required: true, message: '…', trigger: 'blur' }), at most 300 characters each way. */
 function enclosingObject(text: string, index: number): string | undefined {

@@ -128,7 +128,7 @@ const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|doc
 let lineStartsOf: { text: string; starts: number[] } | undefined;
 
 /** 1-based line number of `index` in `text` (newlines before it, plus one); O(log n) after one pass per text. */
-const lineAt = (text: string, index: number) => {
+export const lineAt = (text: string, index: number): number => {
   if (lineStartsOf?.text !== text) {
     const starts = [0];
     for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
