@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { intakeArchive } from '@mazhu/docgen';
+import { intakeArchive, warmPrototypePool } from '@mazhu/docgen';
 import { zipSync } from 'fflate';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -56,7 +56,8 @@ await app.ready();
 if (!cold) {
   const tStart = performance.now();
   await app.deps.jobs.engine.warmUp?.(); // waits for the start-up warm-up (queued behind it in the worker)
-  console.log(`engine warm-up after start: ${((performance.now() - tStart) / 1000).toFixed(2)} s (in the worker thread, in the background)`);
+  await warmPrototypePool(); // and for the screen renderer's threads, warmed at start as well
+  console.log(`engine and screen renderer warm-up after start: ${((performance.now() - tStart) / 1000).toFixed(2)} s (in their threads, in the background)`);
 }
 try {
   const now = new Date().toISOString();

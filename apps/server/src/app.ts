@@ -1,3 +1,4 @@
+import { warmPrototypePool } from '@mazhu/docgen';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -105,6 +106,9 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // committed jobs to the queue. Stopped before the database closes.
   const runsJobs = config.role !== 'web';
   app.addHook('onReady', async () => deps.jobs.start({ warmUp: runsJobs && config.env !== 'test', process: runsJobs }));
+  // Every role draws screens (previews on the web, figures in the jobs): the render threads parse their fonts now, in
+  // the background, and stay (the pool is closed with the preview routes).
+  if (config.env !== 'test') app.addHook('onReady', async () => void warmPrototypePool().catch((e: unknown) => app.log.warn({ err: e }, 'prototype renderer warm-up failed')));
   app.addHook('preClose', async () => deps.jobs.stop());
   app.decorate('deps', deps);
 

@@ -103,6 +103,7 @@ export {
   renderScreen,
   renderScreens,
   closePrototypePool,
+  warmPrototypePool,
   screenOperationSteps,
   describeScreen,
   diagramCodeOf,

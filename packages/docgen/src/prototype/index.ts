@@ -6,4 +6,4 @@ export * from './model';
 export { THEMES, resolveTheme, type Theme } from './themes';
 export { buildPrototype, platformOf, kindOf, nounOf, buttonsFromOperations, screenOperationSteps, describeScreen, diagramCodeOf, type Prototype, type PrototypeSource, type DiagramCode } from './synth';
 export { renderScreen, prototypeFonts, parseDescriptions } from './render';
-export { renderScreens, closePrototypePool } from './pool';
+export { renderScreens, closePrototypePool, warmPrototypePool } from './pool';

@@ -4,15 +4,35 @@ import type { PrototypeAppInput, RenderedScreen, ScreenSpecInput } from './model
 import { parseDescriptions, renderScreen } from './render';
 
 let pool: Piscina | undefined;
+/** Keep the threads for the life of the process (after `warmPrototypePool`) instead of ending them when idle. */
+let keepThreads = false;
+const MAX_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
 function getPool(): Piscina {
   pool ??= new Piscina({
     filename: new URL('./render-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: Math.max(1, Math.min(2, availableParallelism())),
+    minThreads: keepThreads ? MAX_THREADS : 0,
+    maxThreads: MAX_THREADS,
     idleTimeout: 60_000,
   });
   return pool;
+}
+
+/**
+ * Starts the render threads, has each parse its fonts by drawing one small screen, and keeps them for the life of
+ * the process (until `closePrototypePool`). A cold thread spends seconds parsing the CJK font, which would otherwise
+ * fall on the first preview or generation after a quiet minute. Costs about 200 MB of memory per thread (up to two).
+ * Resolves when every thread is ready.
+ */
+export async function warmPrototypePool(): Promise<void> {
+  if (!keepThreads) {
+    keepThreads = true;
+    await closePrototypePool();
+  }
+  const p = getPool();
+  const app = { name: '码著界面原型', version: 'V1.0', platform: 'web-admin' as const };
+  const screen: ScreenSpecInput = { key: 'login', kind: 'login', title: '登录' };
+  await Promise.all(Array.from({ length: MAX_THREADS }, () => p.run({ app, screens: [screen] })));
 }
 
 /**
