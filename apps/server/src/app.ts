@@ -81,15 +81,17 @@ export async function buildApp(config: AppConfig): Promise<App> {
   const ai = createSwitchableAiWriter(config.ai, () => readSetting<AiProviderSetting>(handle.db, 'ai.provider'), app.log);
   const cipher = createFieldCipher(config.dataEncryptionKey);
   const kv = createKv({ redisUrl: config.redisUrl });
+  // Sessions and public content are cached in a store every process serving requests sees: Redis, or — for the
+  // single process of ROLE=all without Redis — its own memory store. Web processes without Redis read the database on
+  // every request, since a revocation or an edit made by another process would not reach their memory.
+  const sharedKv = config.redisUrl || config.role === 'all' ? kv : undefined;
   const deps: AppDeps = {
     config,
     db: handle.db,
     dialect: handle.dialect,
-    // Sessions are cached in a store every process serving requests sees: Redis, or — for the single process of
-    // ROLE=all without Redis — its own memory store. Web processes without Redis read the database on every request,
-    // since a revocation made by another process would not reach their memory.
-    sessions: createSessionStore(handle.db, config.sessionTtlDays, config.redisUrl || config.role === 'all' ? kv : undefined),
+    sessions: createSessionStore(handle.db, config.sessionTtlDays, sharedKv),
     kv,
+    sharedKv,
     attempts: createAttemptStore(config.redisUrl),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,

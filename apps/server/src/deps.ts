@@ -18,6 +18,12 @@ export interface AppDeps {
   sessions: SessionStore;
   /** Short-lived state: captcha tokens, codes, rate limits (memory, or Redis with REDIS_URL). */
   kv: Kv;
+  /**
+   * The store that every process serving requests sees, for caches a write must reach at once (sessions, public
+   * content): Redis, or — for the single process of ROLE=all without Redis — `kv`. Undefined for a web process
+   * without Redis: a revocation or an edit made by another process would not reach its memory, so it keeps nothing.
+   */
+  sharedKv?: Kv;
   /** Attempt counters (passwords, codes): Redis with REDIS_URL, else a memory store of their own that floods cannot evict. */
   attempts: Kv;
   /** Dev outbox of sent codes, only with OUTBOX=1. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { migrations } from './migrations';
@@ -45,8 +45,35 @@ export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'data
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/** Distinct SQL texts whose prepared SQLite statement is kept (the app has a few hundred; IN lists add more). */
+export const SQLITE_STATEMENT_CACHE = 1000;
+
+/**
+ * The SQLite file as Kysely sees it, with each distinct SQL text prepared once: Kysely's driver calls `prepare` for
+ * every query, which parses and plans the SQL anew; here the statement is kept (least recently used dropped past
+ * SQLITE_STATEMENT_CACHE) and reused. Safe because the one connection runs one statement at a time (Kysely's
+ * SQLite driver holds a mutex), and SQLite re-prepares a kept statement itself after a schema change.
+ */
+export function withStatementCache(file: SQLite.Database, size = SQLITE_STATEMENT_CACHE): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      let stmt = kept.get(sql);
+      if (stmt) {
+        kept.delete(sql);
+      } else {
+        stmt = file.prepare(sql);
+        if (kept.size >= size) kept.delete(kept.keys().next().value as string);
+      }
+      kept.set(sql, stmt);
+      return stmt;
+    },
+  };
 }
 
 /** PostgreSQL pool defaults (env DATABASE_POOL_MAX, DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_LOCK_TIMEOUT_MS). */

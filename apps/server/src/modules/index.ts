@@ -13,6 +13,7 @@ import { captchaRoutes } from './captcha/captcha.routes';
 import { codeProjectsRoutes } from './code-projects/code-projects.routes';
 import { createCodeProjectService } from './code-projects/code-projects.service';
 import { createCaptchaService } from './captcha/captcha.service';
+import { createContentCache } from './content/content.cache';
 import { contentRoutes } from './content/content.routes';
 import { adminRoutes } from './admin/admin.routes';
 import { adminGuardPlugin } from './admin/guard';
@@ -47,7 +48,9 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   // The operator guard comes first so it covers every /api/admin/… route, whichever module declares it.
   const operatorSessions = createOperatorSessions(db);
   await app.register(adminGuardPlugin, { operatorSessions });
-  await app.register(contentRoutes, { db });
+  // Public notices are kept in memory until the back office changes one (content.cache.ts).
+  const contentCache = createContentCache(deps.sharedKv);
+  await app.register(contentRoutes, { db, cache: contentCache });
 
   // Answers arriving under 300 ms after the challenge are refused in production (a human cannot drag that fast).
   const captcha = createCaptchaService({ kv, testMode: config.captchaTestMode, minSolveMs: config.env === 'production' ? 300 : 0 });
@@ -74,7 +77,7 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   await app.register(contractsRoutes, { contracts: createContractService({ db, cipher: deps.cipher, blobs, engine: jobs.engine, owners }) });
   const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger, owners });
   await app.register(projectsRoutes, { projects });
-  await app.register(adminRoutes, { db, projects, sessions: deps.sessions });
+  await app.register(adminRoutes, { db, projects, sessions: deps.sessions, contentCache });
   await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai }) });
   const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects, uploadQuotaBytes: config.uploadQuotaBytes });
   await app.register(codeProjectsRoutes, { codeProjects, projects });

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { createContentAdmin } from '../content/content.admin';
+import type { ContentCache } from '../content/content.cache';
 import type { ProjectService } from '../projects/projects.service';
 import { auditActor, listAudit } from './audit';
 import { readDashboard } from './dashboard';
@@ -37,13 +38,16 @@ import type { SessionStore } from '../auth/sessions';
  * handler runs: a route without `config.operatorRole` needs 管理员; `support` routes are open to 客服 too
  * (read users and projects, the dashboard). Every write records an audit row in its transaction.
  */
-export async function adminRoutes(app: FastifyInstance, opts: { db: Kysely<Database>; projects: Pick<ProjectService, 'startGeneration'>; sessions: Pick<SessionStore, 'revokeAllIn'> }): Promise<void> {
+export async function adminRoutes(
+  app: FastifyInstance,
+  opts: { db: Kysely<Database>; projects: Pick<ProjectService, 'startGeneration'>; sessions: Pick<SessionStore, 'revokeAllIn'>; contentCache: Pick<ContentCache, 'changed'> },
+): Promise<void> {
   const { db } = opts;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const support = { operatorRole: OperatorRole.Support };
   const users = createAdminUsers(db, opts.sessions);
   const jobs = createAdminJobs({ db, projects: opts.projects });
-  const content = createContentAdmin(db);
+  const content = createContentAdmin(db, opts.contentCache);
 
   r.get('/api/admin/dashboard', { config: support }, async () => ok(await readDashboard(db)));
 

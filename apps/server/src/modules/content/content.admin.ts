@@ -5,6 +5,7 @@ import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { recordAudit } from '../admin/audit';
+import type { ContentCache } from './content.cache';
 import { hasVisibleContent, sanitizeRichText } from './sanitize';
 
 type Actor = { operatorId: number; ip?: string };
@@ -31,18 +32,26 @@ function richText(html: string, label: string): string {
 /**
  * Writes of the public content (notices, FAQ, agreements, cases, case types, platform types) for the back office.
  * Every write is one transaction with its audit row; rich text is sanitised here, on the server. The public calls
- * read the same tables, so a change shows on the site at once.
+ * read the same tables; notices, which they keep in memory, are announced to `cache` once the write has committed,
+ * so a change shows on the site at once.
  */
-export function createContentAdmin(db: Kysely<Database>) {
+export function createContentAdmin(db: Kysely<Database>, cache: Pick<ContentCache, 'changed'>) {
+  /** Tells the public content cache that `kind` changed, when it keeps that kind. */
+  const announce = async (kind: Kind) => {
+    if (kind === 'notice') await cache.changed('notice');
+  };
+
   /** Creates (no id) or updates (id) one row in a transaction with its audit row; returns the row's id. */
-  function write(actor: Actor, kind: Kind, id: number | undefined, fn: (trx: Transaction<Database>) => Promise<{ id: number; after: unknown }>, load: (trx: Transaction<Database>, id: number) => Promise<unknown>): Promise<number> {
-    return db.transaction().execute(async (trx) => {
+  async function write(actor: Actor, kind: Kind, id: number | undefined, fn: (trx: Transaction<Database>) => Promise<{ id: number; after: unknown }>, load: (trx: Transaction<Database>, id: number) => Promise<unknown>): Promise<number> {
+    const saved = await db.transaction().execute(async (trx) => {
       const before = id ? await load(trx, id) : undefined;
       if (id && !before) throw notFound('内容不存在或已被删除');
       const res = await fn(trx);
       await recordAudit(trx, { ...actor, action: `content.${kind}.${id ? 'update' : 'create'}`, target: `${kind}:${res.id}`, before, after: res.after });
       return res.id;
     });
+    await announce(kind);
+    return saved;
   }
 
   const loadNotice = (trx: Transaction<Database>, id: number) => trx.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
@@ -215,6 +224,7 @@ export function createContentAdmin(db: Kysely<Database>) {
         if (!before) throw notFound('内容不存在或已被删除');
         await recordAudit(trx, { ...actor, action: `content.${kind}.delete`, target: `${kind}:${id}`, before });
       });
+      await announce(kind);
     },
   };
 }

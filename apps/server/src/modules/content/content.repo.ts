@@ -3,12 +3,15 @@ import type { Kysely, Selectable } from 'kysely';
 import type { CasesTable, Database, NoticesTable } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 
-const presentNotice = (n: Selectable<NoticesTable>, withContent: boolean): Notice => ({
+/** The columns of a notice a list shows (its body is left out). */
+const NOTICE_LIST_COLUMNS = ['id', 'title', 'category', 'summary', 'source', 'published_at'] as const;
+
+const presentNotice = (n: Pick<Selectable<NoticesTable>, (typeof NOTICE_LIST_COLUMNS)[number]> & { content?: string }): Notice => ({
   id: n.id,
   title: n.title,
   category: n.category,
   summary: n.summary,
-  content: withContent ? n.content : '',
+  content: n.content ?? '',
   source: n.source,
   publishedAt: n.published_at,
 });
@@ -36,19 +39,19 @@ export function createContentRepo(db: Kysely<Database>) {
       if (q.category) base = base.where('category', '=', q.category);
       const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       const rows = await base
-        .selectAll()
+        .select(NOTICE_LIST_COLUMNS)
         .orderBy('published_at', 'desc')
         .orderBy('id', 'desc')
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize)
         .execute();
-      return { list: rows.map((n) => presentNotice(n, false)), total: Number(total), page: q.page, pageSize: q.pageSize };
+      return { list: rows.map(presentNotice), total: Number(total), page: q.page, pageSize: q.pageSize };
     },
 
     async getNotice(id: number): Promise<Notice> {
       const n = await db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirst();
       if (!n) throw notFound('公告不存在或已下线');
-      return presentNotice(n, true);
+      return presentNotice(n);
     },
 
     async listFaqs(category?: string): Promise<CommonProblem[]> {

@@ -15,7 +15,7 @@ import {
   type ReportItem,
   type WordStatus,
 } from '@mazhu/contracts';
-import type { ModuleRow, ProjectRow, UploadRow } from './projects.repo';
+import type { ModuleRow, ProjectListRow, ProjectRow, UploadRow } from './projects.repo';
 
 /** What a successful generation left on the project row (`materials_json`). */
 export interface StoredMaterials {
@@ -44,9 +44,28 @@ export const readForm = (row: Pick<ProjectRow, 'form_json'>): ApplicationForm =>
 };
 export const readMaterials = (row: Pick<ProjectRow, 'materials_json'>): StoredMaterials | undefined => parseJson<StoredMaterials | undefined>(row.materials_json, undefined);
 
-export function presentListItem(row: ProjectRow & { module_count?: number | null }): ProjectListItem {
-  const form = readForm(row);
-  const materials = readMaterials(row);
+/** Distinct form texts whose list summary is kept (`listSummary`). */
+const SUMMARY_CACHE = 2000;
+const summaries = new Map<string, { languages: string[]; sourceLines: number }>();
+
+/**
+ * 编程语言 and 源程序量 of a stored form, as `readForm` reads them (the whole form is validated; an invalid one reads as
+ * the defaults). Kept per form text, since validating every form of a page costs more than the rest of the list.
+ */
+function listSummary(formJson: string): { languages: string[]; sourceLines: number } {
+  let s = summaries.get(formJson);
+  if (!s) {
+    const form = readForm({ form_json: formJson });
+    s = { languages: form.languages ?? [], sourceLines: form.sourceLines ?? 0 };
+    if (summaries.size >= SUMMARY_CACHE) summaries.delete(summaries.keys().next().value as string);
+    summaries.set(formJson, s);
+  }
+  return s;
+}
+
+/** A row of the project list; `has_materials`: the row holds the materials of a successful generation. */
+export function presentListItem(row: ProjectListRow): ProjectListItem {
+  const { languages, sourceLines } = listSummary(row.form_json);
   return {
     id: row.id,
     source: row.source,
@@ -55,13 +74,13 @@ export function presentListItem(row: ProjectRow & { module_count?: number | null
     version: row.version,
     category: row.category,
     platform: row.platform,
-    languages: form.languages ?? [],
-    sourceLines: form.sourceLines ?? 0,
+    languages: [...languages],
+    sourceLines,
     moduleCount: Number(row.module_count ?? 0),
     status: row.status,
     progress: row.progress,
     message: row.message,
-    downloadable: Boolean(materials),
+    downloadable: Boolean(row.has_materials),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     generatedAt: row.generated_at,
@@ -94,7 +113,7 @@ export function presentUpload(u: UploadRow): CodeUpload {
 /** A project with its modules, code and owners (`owners` in form order; `form.ownerIds` follows them). */
 export function presentDetails(row: ProjectRow, modules: ModuleRow[], upload: UploadRow | undefined, owners: OwnerListItem[] = []): ProjectDetails {
   return {
-    ...presentListItem({ ...row, module_count: modules.length }),
+    ...presentListItem({ ...row, module_count: modules.length, has_materials: Boolean(readMaterials(row)) }),
     platformTypeId: row.platform_type_id,
     description: row.description,
     form: { ...readForm(row), ownerIds: owners.map((o) => o.id) },

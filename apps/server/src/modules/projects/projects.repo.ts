@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { nowIso } from '../../db';
+import { compileOnce } from '../../db/compiled';
 import type { CodeUploadsTable, Database, FunctionalModulesTable, ProjectsTable } from '../../db/schema';
 
 export type ProjectRow = Selectable<ProjectsTable>;
@@ -36,8 +37,49 @@ export interface ListFilter {
   pageSize: number;
 }
 
+/** The columns of a project the list shows (`presentListItem`). */
+export type ProjectListRow = Pick<
+  ProjectRow,
+  'id' | 'source' | 'name' | 'short_name' | 'version' | 'category' | 'platform' | 'form_json' | 'status' | 'progress' | 'message' | 'created_at' | 'updated_at' | 'generated_at'
+> & { module_count: number | null; has_materials: boolean | number };
+
+interface ListValues {
+  userId: number;
+  source: ListFilter['source'];
+  status: ListFilter['status'];
+  like: string;
+  limit: number;
+  offset: number;
+}
+
+/** The count and page queries of the project list for one combination of filters. */
+function compileListQueries(db: Kysely<Database>, bySource: boolean, byStatus: boolean, byKeyword: boolean) {
+  const filtered = (p: ListValues) => {
+    let q = db.selectFrom('projects').where('user_id', '=', p.userId);
+    if (bySource) q = q.where('source', '=', p.source!);
+    if (byStatus) q = q.where('status', '=', p.status!);
+    if (byKeyword) q = q.where((eb) => eb.or([eb('name', 'like', p.like), eb('short_name', 'like', p.like)]));
+    return q;
+  };
+  return {
+    count: compileOnce((p: ListValues) => filtered(p).select((eb) => eb.fn.countAll<number>().as('n'))),
+    page: compileOnce((p: ListValues) =>
+      filtered(p)
+        .select(['id', 'source', 'name', 'short_name', 'version', 'category', 'platform', 'form_json', 'status', 'progress', 'message', 'created_at', 'updated_at', 'generated_at'])
+        .select((eb) => [
+          eb.selectFrom('functional_modules').whereRef('functional_modules.project_id', '=', 'projects.id').select((e) => e.fn.countAll<number>().as('c')).as('module_count'),
+          eb('materials_json', 'is not', null).as('has_materials'),
+        ])
+        .orderBy('id', 'desc')
+        .limit(p.limit)
+        .offset(p.offset),
+    ),
+  };
+}
+
 /** Kysely queries of projects, functional modules and code uploads. Every read is scoped to the owner. */
 export function createProjectsRepo(db: Kysely<Database>) {
+  const listQueries = new Map<string, ReturnType<typeof compileListQueries>>();
   return {
     findOwned(id: number, userId: number, tx: Tx = db) {
       return tx.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
@@ -56,23 +98,21 @@ export function createProjectsRepo(db: Kysely<Database>) {
       await tx.deleteFrom('functional_modules').where('project_id', '=', id).execute();
       await tx.deleteFrom('projects').where('id', '=', id).where('user_id', '=', userId).execute();
     },
-    async list(f: ListFilter) {
-      let q = db.selectFrom('projects').where('user_id', '=', f.userId);
-      if (f.source) q = q.where('source', '=', f.source);
-      if (f.status) q = q.where('status', '=', f.status);
-      if (f.keyword) {
-        const like = `%${f.keyword}%`;
-        q = q.where((eb) => eb.or([eb('name', 'like', like), eb('short_name', 'like', like)]));
+    /**
+     * One page of a user's projects, newest first, with what the list shows (not the AI information or the stored
+     * materials: `has_materials` says whether there are any) and the count of all matching rows. Both queries are
+     * compiled once per filter shape.
+     */
+    async list(f: ListFilter): Promise<{ rows: ProjectListRow[]; total: number }> {
+      const shape = `${f.source ? 's' : ''}${f.status ? 't' : ''}${f.keyword ? 'k' : ''}`;
+      let q = listQueries.get(shape);
+      if (!q) {
+        q = compileListQueries(db, Boolean(f.source), Boolean(f.status), Boolean(f.keyword));
+        listQueries.set(shape, q);
       }
-      const total = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await q
-        .selectAll('projects')
-        .select((eb) => eb.selectFrom('functional_modules').whereRef('functional_modules.project_id', '=', 'projects.id').select((e) => e.fn.countAll<number>().as('c')).as('module_count'))
-        .orderBy('id', 'desc')
-        .limit(f.pageSize)
-        .offset((f.page - 1) * f.pageSize)
-        .execute();
-      return { rows, total: Number(total.n) };
+      const values = { userId: f.userId, source: f.source, status: f.status, like: `%${f.keyword ?? ''}%`, limit: f.pageSize, offset: (f.page - 1) * f.pageSize };
+      const [total, rows] = await Promise.all([db.executeQuery(q.count(values)), db.executeQuery(q.page(values))]);
+      return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
     },
 
     listModules(projectId: number, tx: Tx = db) {

@@ -1,0 +1,41 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+
+const SLOT = Symbol('compiled-query slot');
+interface Slot {
+  readonly [SLOT]: string;
+}
+const isSlot = (v: unknown): v is Slot => typeof v === 'object' && v !== null && SLOT in v;
+
+/**
+ * A Kysely query built and compiled once and run many times with new values. `build` receives one stand-in per
+ * named value (pass them where a value goes: `where(…, '=', p.userId)`, `limit(p.limit)`); the SQL text is kept and
+ * every call puts the values in the stand-ins' places. Building and compiling a query with Kysely costs more than
+ * SQLite takes to run a small one, so the hot reads (the signed-in project list) are compiled once per shape.
+ *
+ * A stand-in must only be used as a bound value (it may be bound several times): compiling throws when one that
+ * `build` read is missing from the parameters (Kysely wrote it into the SQL text), so a misuse fails at once.
+ *
+ * @param build the query, written with the stand-ins (typed as the values they stand for)
+ * @returns values → the compiled query to pass to `db.executeQuery`
+ */
+export function compileOnce<P extends object, R>(build: (p: P) => Compilable<R>): (values: P) => CompiledQuery<R> {
+  const read = new Set<string>();
+  const stand = new Proxy({} as P, {
+    get: (_t, name): Slot => {
+      read.add(String(name));
+      return { [SLOT]: String(name) };
+    },
+  });
+  const compiled = build(stand).compile();
+  const names = compiled.parameters.map((v) => (isSlot(v) ? v[SLOT] : undefined));
+  for (const name of read) if (!names.includes(name)) throw new Error(`compileOnce: ${name} is not a bound value in ${compiled.sql}`);
+  const constants = compiled.parameters;
+  return (values) => ({
+    ...compiled,
+    parameters: names.map((name, i) => {
+      if (name === undefined) return constants[i];
+      if (!(name in values)) throw new Error(`compileOnce: no value for ${name}`);
+      return values[name as keyof P];
+    }),
+  });
+}
