@@ -2,12 +2,12 @@ import { warmPrototypePool } from '@mazhu/docgen';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiCode, plainChineseError } from '@mazhu/contracts';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type onSendHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createSwitchableAiWriter, type AiProviderSetting } from './ai/switchable';
@@ -30,6 +30,9 @@ import { createLocalDiskStore, createS3Store } from './storage';
 
 // Plain Chinese default messages for every zod schema that does not give its own (no type names, no "NaN").
 z.config({ localeError: plainChineseError as Parameters<typeof z.config>[0] extends { localeError?: infer E } ? E : never });
+
+/** Log levels at which every request is written (one line each). */
+const VERBOSE_LEVELS = new Set(['debug', 'trace']);
 
 /** A registered route as seen by the `onRoute` hook: one entry per method (HEAD twins of GET routes left out). */
 export interface RouteSummary {
@@ -57,10 +60,11 @@ export async function buildApp(config: AppConfig): Promise<App> {
     // On shutdown the listener closes first; a request already accepted is still served (not answered 503).
     return503OnClosing: false,
   }) as unknown as App;
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
     if (reply.statusCode >= 500 || ms > 1000) req.log.warn({ method: req.method, url: req.routeOptions.url ?? req.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms) }, 'slow or failed request');
-    else req.log.debug({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms) }, 'request');
+    else if (VERBOSE_LEVELS.has(req.log.level)) req.log.debug({ method: req.method, url: req.url.split('?')[0], status: reply.statusCode, ms: Math.round(ms) }, 'request');
+    done();
   });
   // Every route, collected as it is registered (the fuzz suite walks this list, so new routes are covered).
   const routeList: RouteSummary[] = [];
@@ -131,7 +135,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
  * multipart/form-data bodies (@fastify/multipart) as key/values. Files are Buffers, except on routes with
  * `config.spool` (code archives): there the file is written to `<dataDir>/tmp` as it arrives, cut off past the
  * route's limit, and the body holds a SpooledFile whose temporary file is removed once the answer is sent.
- * Before any byte is read, a declared content-length beyond that limit is refused.
+ * Before any byte is read, a declared content-length beyond that limit is refused. The hooks doing so are added
+ * to the spool routes only, so no other request runs them.
  */
 async function registerMultipart(app: FastifyInstance, config: AppConfig): Promise<void> {
   const spoolDir = path.join(config.dataDir, 'tmp');
@@ -141,21 +146,28 @@ async function registerMultipart(app: FastifyInstance, config: AppConfig): Promi
     spooled.delete(req);
     if (files) await removeSpooled(files);
   };
-  app.addHook('onResponse', cleanUp);
   app.addHook('onReady', async () => void (await removeStaleSpools(spoolDir)));
-  // A refused upload whose body is still arriving: close the connection after the answer rather than read the rest.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.routeOptions.config.spool && !req.raw.complete) reply.header('connection', 'close');
-    return payload;
-  });
-  app.addHook('onRequestAbort', cleanUp);
-  app.addHook('onRequest', async (req) => {
+  const refuseDeclaredTooLarge: onRequestHookHandler = async (req) => {
     const cfg = req.routeOptions.config.spool;
     const declared = Number(req.headers['content-length']);
     if (!cfg || !Number.isFinite(declared)) return;
     const max = Math.min(config.maxUploadBytes, await cfg.maxBytes());
     // The multipart envelope adds boundaries and part headers: allow 64 KiB of them.
     if (declared > max + 64 * 1024) throw spoolTooLarge(cfg, max);
+  };
+  // A refused upload whose body is still arriving: close the connection after the answer rather than read the rest.
+  const closeIfUnread: onSendHookHandler = async (req, reply, payload) => {
+    if (!req.raw.complete) reply.header('connection', 'close');
+    return payload;
+  };
+  // Ahead of the route's own hooks, as application-wide hooks would run.
+  const first = <T>(hook: T, hooks: T | T[] | undefined): T[] => [hook].concat(hooks ?? []);
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.spool) return;
+    route.onRequest = first(refuseDeclaredTooLarge, route.onRequest);
+    route.onSend = first(closeIfUnread, route.onSend);
+    route.onResponse = first(cleanUp, route.onResponse);
+    route.onRequestAbort = first(cleanUp, route.onRequestAbort);
   });
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
@@ -214,38 +226,56 @@ async function registerSpa(app: FastifyInstance, webDist: string | undefined): P
   });
 }
 
+/** @fastify/helmet's options: what the security headers of every answer say. */
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  hsts: false,
+  referrerPolicy: { policy: 'same-origin' as const },
+  crossOriginEmbedderPolicy: false,
+};
+
 /**
- * Security headers on every answer (@fastify/helmet): a Content-Security-Policy the built SPA passes (scripts and
- * styles from the site itself; antd writes its CSS-in-JS into <style> elements, hence style-src 'unsafe-inline';
- * images also from data:/blob: URLs for previews), frame-ancestors 'none', nosniff, referrer policy same-origin.
- * HSTS only on answers that went out over TLS (directly or behind a proxy with TRUST_PROXY=1), so a plain-HTTP
- * development server is never pinned. Every /api answer is `cache-control: no-store` (they carry personal data)
- * unless the route set its own.
+ * The headers @fastify/helmet sets with `options`, read once from a throwaway instance: they do not depend on the
+ * request (no CSP nonces), while the plugin builds its middleware anew, parsing every directive, on each request.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string | number | string[]][]> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  // Helmet writes its headers in an onRequest hook; at the handler nothing else has been set yet.
+  probe.get('/', (_req, reply) => reply.send(reply.raw.getHeaders()));
+  const headers = (await probe.inject('/')).json<Record<string, string | number | string[]>>();
+  await probe.close();
+  return Object.entries(headers);
+}
+
+/**
+ * Security headers on every answer (those of @fastify/helmet, see helmetHeaders): a Content-Security-Policy the built
+ * SPA passes (scripts and styles from the site itself; antd writes its CSS-in-JS into <style> elements, hence
+ * style-src 'unsafe-inline'; images also from data:/blob: URLs for previews), frame-ancestors 'none', nosniff,
+ * referrer policy same-origin. HSTS only on answers that went out over TLS (directly or behind a proxy with
+ * TRUST_PROXY=1), so a plain-HTTP development server is never pinned. Every /api answer is `cache-control: no-store`
+ * (they carry personal data) unless the route sets its own, which replaces it.
  */
 async function securityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    hsts: false,
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+  const fixed = await helmetHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of fixed) reply.raw.setHeader(name, value);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    return payload;
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    done();
   });
 }

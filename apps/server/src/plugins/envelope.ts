@@ -227,8 +227,9 @@ function refuseUnstorable(request: FastifyRequest): void {
  * values that no column can store (NUL characters, integers beyond 32 bits), so they never reach the database.
  */
 export const envelopePlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     if (!request.url.startsWith('/api/captcha/')) refuseUnstorable(request);
+    done();
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

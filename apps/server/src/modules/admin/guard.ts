@@ -75,14 +75,18 @@ export const adminGuardPlugin = fp(
       if (!role) return;
       for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, role });
     });
-    app.addHook('onRequest', async (req) => {
-      const needed = requiredOperatorRole(req);
-      if (!needed) return;
+    const guard = async (req: FastifyRequest, needed: OperatorRole) => {
       const op = await opts.operatorSessions.resolve(header(req, 'token'), header(req, 'sessionid'));
       if (!operatorMay(op.role, needed)) {
         throw forbidden(`当前角色（${OPERATOR_ROLE_LABELS[op.role]}）无权执行此操作，需要${OPERATOR_ROLE_LABELS[needed]}权限`);
       }
       req.operator = op;
+    };
+    // Callback style: a request that is no operator call goes on without a promise.
+    app.addHook('onRequest', (req, _reply, done) => {
+      const needed = requiredOperatorRole(req);
+      if (!needed) return done();
+      guard(req, needed).then(() => done(), done);
     });
   },
   { name: 'admin-guard' },
