@@ -1,27 +1,30 @@
 /**
- * Benchmark: API throughput and latency at 64 connections, with autocannon (a kept load generator) running as a
- * separate process on the same machine, against the real server (this process) on SQLite and — when
- * TEST_DATABASE_URL is set — on PostgreSQL (a fresh schema, dropped afterwards).
+ * Benchmark: API throughput and latency at 64 connections against the production build of the server in its own
+ * process, as `npm start` runs it (apps/server/dist/main.js, NODE_ENV=production, ROLE=all — one process serving
+ * everything, sessions and notices cached in its memory —, LOG_LEVEL info), with autocannon (the load generator) in
+ * a third process on the same machine. On SQLite, and — when TEST_DATABASE_URL is set — on PostgreSQL (a fresh
+ * schema, dropped afterwards).
  *
- *   node --import tsx apps/server/bench/api.bench.ts        (or: npm run bench:api)
+ *   npm run bench:api        (builds the server, then: node --import tsx apps/server/bench/api.bench.ts)
  *
- * Routes: the signed-in project list (POST /api/getProjectList, 20 projects, first page) and the public notice
- * list (GET /api/getNotification). Each is loaded for BENCH_API_SECONDS (default 10) after a 2 s warm-up.
+ * Routes: the signed-in project list (POST /api/getProjectList, 20 projects, first page of 10) and the public notice
+ * list (GET /api/getNotification). Before loading, the bench waits until the server is idle (the materials engine
+ * warms up in the background after start); each route is then loaded for BENCH_API_SECONDS (default 10) after a
+ * 2 s warm-up. Requests carry no accept-encoding (answers go out uncompressed).
  * Goals: project list ≥ 3,000 req/s with p99 ≤ 50 ms on SQLite, ≥ 2,000 req/s on PostgreSQL; notice list ≥ 6,000 req/s.
- * Prints req/s, p50, p99 and errors beside each goal (figures, never a pass/fail).
+ * Prints req/s, p50, p99, errors and the server's CPU time per request beside each goal (figures, never a
+ * pass/fail), and the load average of the machine before and after each database's run.
  */
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
-import { buildApp, type App } from '../src/app';
-import { loadConfig } from '../src/config';
-import { hashPassword } from '../src/modules/auth/passwords';
 import { SAMPLE_PROJECT } from '../test/projects.factories';
+import { cpuMsOf, createUsers, startServer, stopServer, waitIdle } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = 64;
@@ -33,64 +36,71 @@ interface Load {
   p99: number;
   errors: number;
   non2xx: number;
+  requests: number;
 }
 
-/** Runs autocannon in its own process (so it does not share this server's event loop) and reads its JSON. */
+/** Runs autocannon in its own process (so it shares neither this process nor the server's event loop) and reads its JSON. */
 async function load(url: string, opts: { method?: string; headers?: Record<string, string>; body?: string; seconds: number }): Promise<Load> {
   const args = [autocannonBin, '-c', String(CONNECTIONS), '-d', String(opts.seconds), '-j', '-m', opts.method ?? 'GET'];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   if (opts.body) args.push('-b', opts.body);
   args.push(url);
   const r = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const j = JSON.parse(r.stdout) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
-  return { rps: j.requests.average, p50: j.latency.p50, p99: j.latency.p99, errors: j.errors, non2xx: j.non2xx };
+  const j = JSON.parse(r.stdout) as { requests: { average: number; total: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+  return { rps: j.requests.average, p50: j.latency.p50, p99: j.latency.p99, errors: j.errors, non2xx: j.non2xx, requests: j.requests.total };
 }
 
-async function prepare(app: App): Promise<Record<string, string>> {
-  const now = new Date().toISOString();
-  const user = await app.deps.db
-    .insertInto('users')
-    .values({ mobile: '13800000001', email: null, name: '接口基准', password_hash: await hashPassword('Bench-123'), role: 1, invitation_code: null, inviter_id: null, free_times: 0, disabled: 0, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const s = await app.deps.sessions.issue(user.id);
-  const headers = { token: s.token, sessionid: s.sessionId };
-  for (let i = 0; i < 20; i++) {
-    const r = await app.inject({ method: 'POST', url: '/api/addProject', headers, payload: { ...SAMPLE_PROJECT, name: `接口基准第${i + 1}号管理系统` } });
-    if (JSON.parse(r.body).code !== 200) throw new Error(`addProject: ${r.body}`);
-  }
-  return headers;
+/** Loads `url` (after a 2 s warm-up) and measures the server process's CPU time over the measured run. */
+async function measure(pid: number, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Load & { cpuUsPerRequest: number }> {
+  await load(url, { ...opts, seconds: 2 });
+  const cpu0 = cpuMsOf(pid);
+  const l = await load(url, { ...opts, seconds: SECONDS });
+  return { ...l, cpuUsPerRequest: ((cpuMsOf(pid) - cpu0) * 1000) / Math.max(1, l.requests) };
 }
+
+const loadAverage = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
 
 async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-api-bench-'));
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = `bench_${crypto.randomBytes(5).toString('hex')}`;
-  if (dialect === 'postgres') {
+  const database = dialect === 'postgres' ? { databaseUrl: pgUrl!, databaseSchema: schema } : undefined;
+  if (database) {
     const c = new pg.Client({ connectionString: pgUrl });
     await c.connect();
     await c.query(`CREATE SCHEMA ${schema}`);
     await c.end();
   }
-  const config = { ...loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'none'), ROLE: 'web' }) };
-  if (dialect === 'postgres') Object.assign(config, { databaseUrl: pgUrl, databaseSchema: schema });
-  const app = await buildApp(config);
+  const env = {
+    NODE_ENV: 'production',
+    ROLE: 'all',
+    LOG_LEVEL: 'info',
+    DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
+    ...(database ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema } : {}),
+  };
+  const { child, url } = await startServer(dataDir, env);
   try {
-    const headers = await prepare(app);
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const [headers] = await createUsers(dataDir, 1, '接口基准', database);
+    for (let i = 0; i < 20; i++) {
+      const r = await fetch(`${url}/api/addProject`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ ...SAMPLE_PROJECT, name: `接口基准第${i + 1}号管理系统` }) });
+      const answer = (await r.json()) as { code: number };
+      if (answer.code !== 200) throw new Error(`addProject: ${JSON.stringify(answer)}`);
+    }
+    await waitIdle(child.pid!);
+    console.log(`[${dialect}] 负载均值（1/5/15 分钟）开始前 ${loadAverage()}`);
     const list = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"page":1,"pageSize":10}' };
-    await load(`${base}/api/getProjectList`, { ...list, seconds: 2 });
-    const projects = await load(`${base}/api/getProjectList`, { ...list, seconds: SECONDS });
-    await load(`${base}/api/getNotification`, { seconds: 2 });
-    const notices = await load(`${base}/api/getNotification`, { seconds: SECONDS });
+    const projects = await measure(child.pid!, `${url}/api/getProjectList`, list);
+    const notices = await measure(child.pid!, `${url}/api/getNotification`, {});
     const goalList = dialect === 'sqlite' ? '≥ 3,000 req/s, p99 ≤ 50 ms' : '≥ 2,000 req/s';
-    const fmt = (l: Load) => `${Math.round(l.rps).toLocaleString('en-US')} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors}, non-2xx ${l.non2xx}`;
+    const fmt = (l: Load & { cpuUsPerRequest: number }) =>
+      `${Math.round(l.rps).toLocaleString('en-US')} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors}, non-2xx ${l.non2xx}, 服务器 CPU ${Math.round(l.cpuUsPerRequest)} µs/请求`;
     console.log(`[${dialect}] 已登录的项目列表 POST /api/getProjectList：${fmt(projects)}（目标 ${goalList}）`);
     console.log(`[${dialect}] 公开的政策列表 GET /api/getNotification：${fmt(notices)}（目标 ≥ 6,000 req/s）`);
+    console.log(`[${dialect}] 负载均值结束时 ${loadAverage()}`);
   } finally {
-    await app.close();
+    await stopServer(child);
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
+    if (database) {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
@@ -99,7 +109,10 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
   }
 }
 
-console.log(`接口压测：${CONNECTIONS} 个并发连接，每项 ${SECONDS} s，压测工具 autocannon（独立进程，同一台机器，${os.cpus().length} 核）`);
+console.log(
+  `接口压测：编译后的服务器（独立进程，NODE_ENV=production，ROLE=all），${CONNECTIONS} 个并发连接，每项 ${SECONDS} s，` +
+    `压测工具 autocannon（独立进程，同一台机器，${os.cpus().length} 核）`,
+);
 await run('sqlite');
 if (process.env.TEST_DATABASE_URL) await run('postgres');
 else console.log('[postgres] 未设置 TEST_DATABASE_URL，跳过');

@@ -52,12 +52,36 @@ export async function stopServer(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once('exit', r));
 }
 
-/** `count` users with a session each, written straight to the server's database (SQLite under `dataDir`); their session headers. */
-export async function createUsers(dataDir: string, count: number, name = '基准用户'): Promise<Record<string, string>[]> {
+/** CPU time (user + system, ms) a process has used so far, all its threads. Linux only. */
+export function cpuMsOf(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+}
+
+/**
+ * Resolves once the process has used under 2 % of one core for a whole second (at most `maxSeconds`): a freshly
+ * started ROLE=all server warms the materials engine up in its worker threads, which would compete with the load.
+ */
+export async function waitIdle(pid: number, maxSeconds = 60): Promise<void> {
+  let last = cpuMsOf(pid);
+  for (let i = 0; i < maxSeconds; i++) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = cpuMsOf(pid);
+    if (now - last < 20) return;
+    last = now;
+  }
+}
+
+/**
+ * `count` users with a session each, written straight to the server's database (SQLite under `dataDir`, or the
+ * PostgreSQL `database` when given); their session headers.
+ */
+export async function createUsers(dataDir: string, count: number, name = '基准用户', database?: { databaseUrl: string; databaseSchema?: string }): Promise<Record<string, string>[]> {
   const { openDb } = await import('../src/db');
   const { createSessionStore } = await import('../src/modules/auth/sessions');
   const { hashPassword } = await import('../src/modules/auth/passwords');
-  const handle = openDb({ dataDir });
+  const handle = openDb({ dataDir, ...database });
   try {
     const sessions = createSessionStore(handle.db, 7);
     const users: Record<string, string>[] = [];

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { nowIso } from '../../db';
 import { compileOnce } from '../../db/compiled';
 import type { CodeUploadsTable, Database, FunctionalModulesTable, ProjectsTable } from '../../db/schema';
@@ -71,7 +71,9 @@ function compileListQueries(db: Kysely<Database>, bySource: boolean, byStatus: b
           eb('materials_json', 'is not', null).as('has_materials'),
         ])
         .orderBy('id', 'desc')
-        .limit(p.limit)
+        // SQLite codes a bound LIMIT as a constant of the plan and prepares the statement again whenever the value is
+        // bound anew; as an expression it stays a value of the run, so the prepared statement is reused.
+        .limit(sql<number>`cast(${p.limit} as integer)`)
         .offset(p.offset),
     ),
   };
