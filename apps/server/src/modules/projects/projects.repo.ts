@@ -61,14 +61,17 @@ function compileListQueries(db: Kysely<Database>, bySource: boolean, byStatus: b
     if (byKeyword) q = q.where((eb) => eb.or([eb('name', 'like', p.like), eb('short_name', 'like', p.like)]));
     return q;
   };
+  const count = (p: ListValues) => filtered(p).select((eb) => eb.fn.countAll<number>().as('n'));
   return {
-    count: compileOnce((p: ListValues) => filtered(p).select((eb) => eb.fn.countAll<number>().as('n'))),
+    count: compileOnce(count),
+    /** The page's rows, each also carrying the count of all matching rows (one query: one round trip to PostgreSQL). */
     page: compileOnce((p: ListValues) =>
       filtered(p)
         .select(['id', 'source', 'name', 'short_name', 'version', 'category', 'platform', 'form_json', 'status', 'progress', 'message', 'created_at', 'updated_at', 'generated_at'])
         .select((eb) => [
           eb.selectFrom('functional_modules').whereRef('functional_modules.project_id', '=', 'projects.id').select((e) => e.fn.countAll<number>().as('c')).as('module_count'),
           eb('materials_json', 'is not', null).as('has_materials'),
+          count(p).as('total'),
         ])
         .orderBy('id', 'desc')
         // SQLite codes a bound LIMIT as a constant of the plan and prepares the statement again whenever the value is
@@ -102,7 +105,7 @@ export function createProjectsRepo(db: Kysely<Database>) {
     },
     /**
      * One page of a user's projects, newest first, with what the list shows (not the AI information or the stored
-     * materials: `has_materials` says whether there are any) and the count of all matching rows. Both queries are
+     * materials: `has_materials` says whether there are any) and the count of all matching rows. The queries are
      * compiled once per filter shape.
      */
     async list(f: ListFilter): Promise<{ rows: ProjectListRow[]; total: number }> {
@@ -113,8 +116,12 @@ export function createProjectsRepo(db: Kysely<Database>) {
         listQueries.set(shape, q);
       }
       const values = { userId: f.userId, source: f.source, status: f.status, like: `%${f.keyword ?? ''}%`, limit: f.pageSize, offset: (f.page - 1) * f.pageSize };
-      const [total, rows] = await Promise.all([db.executeQuery(q.count(values)), db.executeQuery(q.page(values))]);
-      return { rows: rows.rows, total: Number(total.rows[0]?.n ?? 0) };
+      const { rows } = await db.executeQuery(q.page(values));
+      if (rows[0]) return { rows, total: Number(rows[0].total) };
+      // An empty page: none match at all (first page), or the page lies past the last one.
+      if (f.page === 1) return { rows, total: 0 };
+      const { rows: counted } = await db.executeQuery(q.count(values));
+      return { rows, total: Number(counted[0]?.n ?? 0) };
     },
 
     listModules(projectId: number, tx: Tx = db) {

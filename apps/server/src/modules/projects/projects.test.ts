@@ -70,6 +70,10 @@ describe('projects API', async () => {
     expect(page.data.total).toBe(2);
     expect(page.data.list).toHaveLength(1);
     expect(page.data.list[0].name).toBe('第二个测试平台'); // newest first
+    const second = body<Page<ProjectListItem>>(await post('/api/getProjectList', a.headers, { type: 'all', page: 2, pageSize: 1 }));
+    expect([second.data.list.map((x) => x.id), second.data.total]).toEqual([[p.id], 2]);
+    const past = body<Page<ProjectListItem>>(await post('/api/getProjectList', a.headers, { type: 'all', page: 5, pageSize: 1 }));
+    expect([past.data.list, past.data.total, past.data.page]).toEqual([[], 2, 5]);
     const drafts = body<Page<ProjectListItem>>(await post('/api/getProjectList', a.headers, { type: 'all', status: 'draft' }));
     expect(drafts.data.total).toBe(2);
     const none = body<Page<ProjectListItem>>(await post('/api/getProjectList', a.headers, { type: 'all', status: 'succeeded' }));
