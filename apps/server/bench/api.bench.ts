@@ -1,9 +1,9 @@
 /**
  * Benchmark: API throughput and latency at 64 connections against the production build of the server in its own
- * process, as `npm start` runs it (apps/server/dist/main.js, NODE_ENV=production, ROLE=all — one process serving
- * everything, sessions and notices cached in its memory —, LOG_LEVEL info), with autocannon (the load generator) in
- * a third process on the same machine. On SQLite, and — when TEST_DATABASE_URL is set — on PostgreSQL (a fresh
- * schema, dropped afterwards).
+ * process, as `npm start` runs it (apps/server/dist/main.js, NODE_ENV=production, ROLE=all: one process serving
+ * everything, sessions and notices cached in its memory; LOG_LEVEL warn, which writes per request what info does:
+ * nothing), with autocannon (the load generator) in a third process on the same machine. On SQLite, and — when
+ * TEST_DATABASE_URL is set — on PostgreSQL (a fresh schema, dropped afterwards).
  *
  *   npm run bench:api        (builds the server, then: node --import tsx apps/server/bench/api.bench.ts)
  *
@@ -74,7 +74,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
   const env = {
     NODE_ENV: 'production',
     ROLE: 'all',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: 'warn', // info writes only the start-up lines: no line per request below debug
     DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
     ...(database ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema } : {}),
   };

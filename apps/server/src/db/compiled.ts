@@ -1,6 +1,16 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 
 const SLOT = Symbol('compiled-query slot');
+
+/** SQL texts of the queries compiled once, with the name PostgreSQL keeps each one's prepared statement under. */
+const kept = new Map<string, string>();
+
+/**
+ * The prepared-statement name of a query compiled by `compileOnce`, undefined for any other SQL text. The PostgreSQL
+ * pool (db/index.ts) prepares these once per connection instead of parsing and planning them on every call; there
+ * are few of them (one per hot query shape), so the statements a connection keeps stay bounded.
+ */
+export const keptStatementName = (sqlText: string): string | undefined => kept.get(sqlText);
 interface Slot {
   readonly [SLOT]: string;
 }
@@ -10,7 +20,8 @@ const isSlot = (v: unknown): v is Slot => typeof v === 'object' && v !== null &&
  * A Kysely query built and compiled once and run many times with new values. `build` receives one stand-in per
  * named value (pass them where a value goes: `where(…, '=', p.userId)`, `limit(p.limit)`); the SQL text is kept and
  * every call puts the values in the stand-ins' places. Building and compiling a query with Kysely costs more than
- * SQLite takes to run a small one, so the hot reads (the signed-in project list) are compiled once per shape.
+ * SQLite takes to run a small one, so the hot reads (the signed-in project list) are compiled once per shape. On
+ * PostgreSQL the statement is also prepared once per connection (keptStatementName).
  *
  * A stand-in must only be used as a bound value (it may be bound several times): compiling throws when one that
  * `build` read is missing from the parameters (Kysely wrote it into the SQL text), so a misuse fails at once.
@@ -30,6 +41,7 @@ export function compileOnce<P extends object, R>(build: (p: P) => Compilable<R>)
   const names = compiled.parameters.map((v) => (isSlot(v) ? v[SLOT] : undefined));
   for (const name of read) if (!names.includes(name)) throw new Error(`compileOnce: ${name} is not a bound value in ${compiled.sql}`);
   const constants = compiled.parameters;
+  if (!kept.has(compiled.sql)) kept.set(compiled.sql, `mazhu_kept_${kept.size + 1}`);
   return (values) => ({
     ...compiled,
     parameters: names.map((name, i) => {

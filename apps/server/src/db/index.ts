@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
+import { keptStatementName } from './compiled';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -37,7 +38,7 @@ export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'data
       `-c idle_in_transaction_session_timeout=${p.statementTimeoutMs * 2}`,
     ].join(' ');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: p.max, connectionTimeoutMillis: p.acquireTimeoutMs, options });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withKeptStatements(pool) }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, destroy: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -47,6 +48,32 @@ export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'data
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(file) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+/**
+ * The pool as Kysely sees it, running the queries compiled once (db/compiled.ts) as named prepared statements: each
+ * connection parses and plans such a query the first time it runs it and only binds values afterwards. Every other
+ * query goes through unnamed, as before.
+ */
+export function withKeptStatements(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Kysely calls query(sql, parameters) (the cursor form only for streams, which this app does not configure).
+    query: ((text: string, values: unknown[]) => {
+      const name = keptStatementName(text);
+      return name ? client.query({ name, text, values }) : client.query(text, values);
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) clients.set(client, (wrapped = wrap(client)));
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Distinct SQL texts whose prepared SQLite statement is kept (the app has a few hundred; IN lists add more). */

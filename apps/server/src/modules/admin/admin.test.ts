@@ -57,6 +57,31 @@ describe('back office', async () => {
     expect((await post('/api/admin/content/notice', { title: 't', category: 'c', content: '<p>x</p>' }, support)).code).toBe(403);
   });
 
+  it('edits, adds and deletes notices; the public list and the notice show each change on the next request', async () => {
+    type NoticePage = { list: { id: number; title: string; summary: string }[]; total: number };
+    const publicList = () => get<NoticePage>('/api/getNotification?page=1&pageSize=50', {});
+    const before = await publicList();
+    const first = before.data.list[0]!;
+    expect((await get<{ title: string }>(`/api/getNotification?id=${first.id}`, {})).data.title).toBe(first.title);
+
+    const edited = await post('/api/admin/content/notice', { id: first.id, title: '标题已由运营修改', category: '平台公告', summary: '新的摘要', content: '<p>新的正文</p>' });
+    expect(edited.code).toBe(200);
+    const afterEdit = await publicList();
+    expect(afterEdit.data.list.find((n) => n.id === first.id)).toMatchObject({ title: '标题已由运营修改', summary: '新的摘要' });
+    expect((await get<{ content: string }>(`/api/getNotification?id=${first.id}`, {})).data.content).toBe('<p>新的正文</p>');
+
+    const added = await post<{ id: number }>('/api/admin/content/notice', { title: '新发布的公告', category: '平台公告', content: '<p>正文</p>' });
+    const afterAdd = await publicList();
+    expect(afterAdd.data.total).toBe(before.data.total + 1);
+    expect(afterAdd.data.list[0]).toMatchObject({ id: added.data.id, title: '新发布的公告' });
+
+    expect((await get(`/api/admin/content/delete?kind=notice&id=${added.data.id}`)).code).toBe(200);
+    const afterDelete = await publicList();
+    expect(afterDelete.data.total).toBe(before.data.total);
+    expect(afterDelete.data.list.map((n) => n.id)).not.toContain(added.data.id);
+    expect((await get(`/api/getNotification?id=${added.data.id}`, {})).code).toBe(404);
+  });
+
   it('edits a FAQ answer and publishes an agreement version; the public calls show them at once', async () => {
     const faqs = await get<{ id: number; question: string }[]>('/api/getCommonProblem', {});
     const first = faqs.data[0]!;

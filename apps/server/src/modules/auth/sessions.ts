@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ApiCode } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db';
+import { compileOnce } from '../../db/compiled';
 import type { Database } from '../../db/schema';
 import type { Kv } from '../../kv';
 
@@ -78,6 +79,15 @@ interface CachedSession {
  * entry first (see markRevoked), so every process sees them at once.
  */
 export function createSessionStore(db: Kysely<Database>, ttlDays: number, cache?: Kv) {
+  // Run on every request a cache does not answer (web processes without Redis: all of them), so compiled once.
+  const lookup = compileOnce((p: { hash: string }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
+      .where('sessions.token_hash', '=', p.hash),
+  );
+
   async function fromCache(hash: string, sessionId: string | undefined): Promise<SessionResolution | undefined> {
     if (!cache) return undefined;
     const raw = await cache.get(cacheKey(hash)).catch(() => null);
@@ -117,12 +127,7 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number, cache?
       const hash = sha256(token);
       const cached = await fromCache(hash, sessionId);
       if (cached) return cached;
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
-        .where('sessions.token_hash', '=', hash)
-        .executeTakeFirst();
+      const [row] = (await db.executeQuery(lookup({ hash }))).rows;
       if (!row || (sessionId && sessionId !== row.id)) {
         return { ok: false, code: ApiCode.NotSignedIn, msg: '登录状态无效，请重新登录' };
       }
