@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { compileOnce, keptStatementName } from './compiled';
+import { compileOnce, keptStatementName, namesEveryColumn } from './compiled';
 import { withStatementCache } from './index';
 
 interface TestDb {
@@ -36,7 +36,7 @@ describe('queries compiled once', () => {
 
   it('refuses a stand-in written into the SQL text instead of bound', () => {
     const { db } = memoryDb();
-    expect(() => compileOnce((p: { name: string }) => db.selectFrom('items').select('id').where('name', '=', sql.raw(`'${String(p.name)}'`)))).toThrow(/not a bound value/);
+    expect(() => compileOnce((p: { name: string }) => db.selectFrom('items').select('id').where(sql<boolean>`name = '${sql.raw(String(p.name))}'`))).toThrow(/not a bound value/);
   });
 });
 
@@ -56,6 +56,21 @@ describe('SQLite statements kept per SQL text', () => {
     database.prepare('select 3');
     expect(database.prepare('select 1')).toBe(a);
     expect(database.prepare('select 2')).not.toBe(b);
+  });
+
+  it('answers a query compiled once with the rows Kysely reads, before and after the schema changed', async () => {
+    const { db, file } = memoryDb();
+    const named = (owner: number) => db.selectFrom('items').select(['id', 'name']).select((eb) => eb.fn.countAll<number>().over().as('n')).where('owner', '=', owner).orderBy('id');
+    const all = (owner: number) => db.selectFrom('items').selectAll().where('owner', '=', owner).orderBy('id');
+    const compiledNamed = compileOnce((p: { owner: number }) => named(p.owner));
+    const compiledAll = compileOnce((p: { owner: number }) => all(p.owner));
+    expect(namesEveryColumn(compiledNamed({ owner: 1 }).sql)).toBe(true);
+    expect(namesEveryColumn(compiledAll({ owner: 1 }).sql)).toBe(false);
+    expect((await db.executeQuery(compiledNamed({ owner: 1 }))).rows).toEqual(await named(1).execute());
+    expect((await db.executeQuery(compiledNamed({ owner: 1 }))).rows).toEqual([{ id: 1, name: '甲', n: 3 }, { id: 2, name: '乙', n: 3 }, { id: 4, name: '丁', n: 3 }]);
+    file.exec("alter table items add column note text not null default '备注'");
+    expect((await db.executeQuery(compiledNamed({ owner: 2 }))).rows).toEqual([{ id: 3, name: '丙', n: 1 }]);
+    expect((await db.executeQuery(compiledAll({ owner: 2 }))).rows).toEqual([{ id: 3, owner: 2, name: '丙', note: '备注' }]);
   });
 
   it('answers with the current columns after the schema changed under a kept statement', async () => {

@@ -1,4 +1,4 @@
-import type { Compilable, CompiledQuery } from 'kysely';
+import { ReferenceNode, SelectAllNode, SelectQueryNode, type Compilable, type CompiledQuery, type OperationNode } from 'kysely';
 
 const SLOT = Symbol('compiled-query slot');
 
@@ -11,6 +11,18 @@ const kept = new Map<string, string>();
  * are few of them (one per hot query shape), so the statements a connection keeps stay bounded.
  */
 export const keptStatementName = (sqlText: string): string | undefined => kept.get(sqlText);
+
+/** SQL texts of selects compiled once that name every column they return (no `*`). */
+const named = new Set<string>();
+
+/**
+ * True for a select compiled once whose columns are all named: its result columns stay the same whatever happens to
+ * the tables, so their names can be read once (the SQLite layer in db/index.ts builds such rows itself).
+ */
+export const namesEveryColumn = (sqlText: string): boolean => named.has(sqlText);
+
+const selectsNamedColumns = (node: OperationNode): boolean =>
+  SelectQueryNode.is(node) && (node.selections ?? []).every(({ selection: s }) => !SelectAllNode.is(s) && !(ReferenceNode.is(s) && SelectAllNode.is(s.column)));
 interface Slot {
   readonly [SLOT]: string;
 }
@@ -42,6 +54,7 @@ export function compileOnce<P extends object, R>(build: (p: P) => Compilable<R>)
   for (const name of read) if (!names.includes(name)) throw new Error(`compileOnce: ${name} is not a bound value in ${compiled.sql}`);
   const constants = compiled.parameters;
   if (!kept.has(compiled.sql)) kept.set(compiled.sql, `mazhu_kept_${kept.size + 1}`);
+  if (selectsNamedColumns(compiled.query)) named.add(compiled.sql);
   return (values) => ({
     ...compiled,
     parameters: names.map((name, i) => {

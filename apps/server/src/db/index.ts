@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
-import { keptStatementName } from './compiled';
+import { keptStatementName, namesEveryColumn } from './compiled';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -80,13 +80,39 @@ export function withKeptStatements(pool: pg.Pool): PostgresPool {
 export const SQLITE_STATEMENT_CACHE = 1000;
 
 /**
+ * A reader statement whose rows SQLite hands over as arrays and which are made objects here. better-sqlite3 builds
+ * each row object through V8's C++ interface, looking every column name up anew, which costs about as much as running
+ * a small query; this is done only for statements whose column names cannot change (db/compiled.ts namesEveryColumn),
+ * so they are read once.
+ */
+function rowsBuiltHere(stmt: SQLite.Statement): SqliteStatement {
+  if (!stmt.reader) return stmt;
+  const names = stmt.columns().map((c) => c.name);
+  stmt.raw(true);
+  const toObject = (row: unknown[]) => {
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < names.length; i++) o[names[i]!] = row[i];
+    return o;
+  };
+  return {
+    reader: true,
+    all: (parameters) => (stmt.all(parameters) as unknown[][]).map(toObject),
+    run: (parameters) => stmt.run(parameters),
+    *iterate(parameters) {
+      for (const row of stmt.iterate(parameters)) yield toObject(row as unknown[]);
+    },
+  };
+}
+
+/**
  * The SQLite file as Kysely sees it, with each distinct SQL text prepared once: Kysely's driver calls `prepare` for
  * every query, which parses and plans the SQL anew; here the statement is kept (least recently used dropped past
  * SQLITE_STATEMENT_CACHE) and reused. Safe because the one connection runs one statement at a time (Kysely's
- * SQLite driver holds a mutex), and SQLite re-prepares a kept statement itself after a schema change.
+ * SQLite driver holds a mutex), and SQLite re-prepares a kept statement itself after a schema change. Rows of the
+ * queries compiled once are built by rowsBuiltHere.
  */
 export function withStatementCache(file: SQLite.Database, size = SQLITE_STATEMENT_CACHE): SqliteDatabase {
-  const kept = new Map<string, SQLite.Statement>();
+  const kept = new Map<string, SqliteStatement>();
   return {
     close: () => file.close(),
     prepare(sql) {
@@ -94,7 +120,7 @@ export function withStatementCache(file: SQLite.Database, size = SQLITE_STATEMEN
       if (stmt) {
         kept.delete(sql);
       } else {
-        stmt = file.prepare(sql);
+        stmt = namesEveryColumn(sql) ? rowsBuiltHere(file.prepare(sql)) : file.prepare(sql);
         if (kept.size >= size) kept.delete(kept.keys().next().value as string);
       }
       kept.set(sql, stmt);

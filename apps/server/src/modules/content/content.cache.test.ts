@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryKv, type Kv } from '../../kv';
 import { CONTENT_CACHE_SECONDS, createContentCache } from './content.cache';
 
+const text = async (body: Promise<Buffer>) => String(await body);
+
 /** A loader that answers the current "database" value and counts its reads. */
 function source(initial: string) {
   const s = { value: initial, reads: 0, load: async () => ({ title: (s.reads++, s.value) }) };
@@ -14,15 +16,15 @@ describe('public content cache', () => {
     const a = createContentCache(shared);
     const b = createContentCache(shared);
     const db = source('旧标题');
-    expect(await a.json('notice', 'list', db.load)).toBe('{"title":"旧标题"}');
-    expect(await b.json('notice', 'list', db.load)).toBe('{"title":"旧标题"}');
-    expect(await a.json('notice', 'list', db.load)).toBe('{"title":"旧标题"}');
+    expect(await text(a.json('notice', 'list', db.load))).toBe('{"title":"旧标题"}');
+    expect(await text(b.json('notice', 'list', db.load))).toBe('{"title":"旧标题"}');
+    expect(await text(a.json('notice', 'list', db.load))).toBe('{"title":"旧标题"}');
     expect(db.reads).toBe(2);
 
     db.value = '新标题';
     await a.changed('notice');
-    expect(await b.json('notice', 'list', db.load)).toBe('{"title":"新标题"}');
-    expect(await a.json('notice', 'list', db.load)).toBe('{"title":"新标题"}');
+    expect(await text(b.json('notice', 'list', db.load))).toBe('{"title":"新标题"}');
+    expect(await text(a.json('notice', 'list', db.load))).toBe('{"title":"新标题"}');
   });
 
   it('keeps nothing without a shared store, and reads the database while the store is unreachable', async () => {
@@ -47,15 +49,15 @@ describe('public content cache', () => {
     await cache.json('notice', 'list', db.load);
     db.value = '新';
     now += (CONTENT_CACHE_SECONDS - 1) * 1000;
-    expect(await cache.json('notice', 'list', db.load)).toBe('{"title":"旧"}');
+    expect(await text(cache.json('notice', 'list', db.load))).toBe('{"title":"旧"}');
     now += 1000;
-    expect(await cache.json('notice', 'list', db.load)).toBe('{"title":"新"}');
+    expect(await text(cache.json('notice', 'list', db.load))).toBe('{"title":"新"}');
   });
 
   it('shares one read between requests arriving together and keeps no failed read', async () => {
     const cache = createContentCache(createMemoryKv({ sweepIntervalMs: 0 }));
     const db = source('标题');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => cache.json('notice', 'list', db.load)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => text(cache.json('notice', 'list', db.load))));
     expect(new Set(answers)).toEqual(new Set(['{"title":"标题"}']));
     expect(db.reads).toBe(1);
 
@@ -66,7 +68,7 @@ describe('public content cache', () => {
     };
     await expect(cache.json('notice', 'id:1', flaky)).rejects.toThrow('公告不存在或已下线');
     fail = false;
-    expect(await cache.json('notice', 'id:1', flaky)).toBe('{"ok":true}');
+    expect(await text(cache.json('notice', 'id:1', flaky))).toBe('{"ok":true}');
   });
 
   it('keeps a bounded number of answers', async () => {

@@ -11,17 +11,18 @@ const MAX_ENTRIES = 500;
 /** The current version of a kind lives this long in the store; a new one is drawn when it is gone. */
 const VERSION_SECONDS = 86_400;
 const versionKey = (kind: CachedContent) => `content-version:${kind}`;
+const serialise = (answer: unknown) => Buffer.from(JSON.stringify(answer));
 
 interface Entry {
   version: string;
   at: number;
-  /** The answer's JSON text once read; the read in flight before that (requests arriving meanwhile share it). */
-  text: Promise<string>;
+  /** The answer's JSON (UTF-8) once read; the read in flight before that (requests arriving meanwhile share it). */
+  body: Promise<Buffer>;
 }
 
 /**
- * Answers of the public content calls (the notice list and a notice), kept in this process as JSON text so a request
- * costs neither a database read nor serialising. Every write of the back office draws a new random version of its
+ * Answers of the public content calls (the notice list and a notice), kept in this process as UTF-8 JSON so a
+ * request costs neither a database read nor serialising. Every write of the back office draws a new random version of its
  * kind in `versions` after it commits; an answer is served only while the version it was read under is still the
  * current one, so the public site shows the change on the very next request, in every process that shares
  * `versions`. Without `versions` (a web process without Redis, whose neighbours' writes it would not hear of)
@@ -52,23 +53,23 @@ export function createContentCache(versions: Kv | undefined, opts: { now?: () =>
 
   return {
     /**
-     * The JSON text of `load()`'s answer for `key` of `kind`: the kept one while it is current, else read now
-     * (and kept). A `load` that throws keeps nothing; the error reaches the caller.
+     * `load()`'s answer for `key` of `kind` as UTF-8 JSON: the kept one while it is current, else read now (and
+     * kept). A `load` that throws keeps nothing; the error reaches the caller.
      */
-    async json(kind: CachedContent, key: string, load: () => Promise<unknown>): Promise<string> {
+    async json(kind: CachedContent, key: string, load: () => Promise<unknown>): Promise<Buffer> {
       const version = await currentVersion(kind);
-      if (version === undefined) return JSON.stringify(await load());
+      if (version === undefined) return serialise(await load());
       const id = `${kind}:${key}`;
       const hit = entries.get(id);
-      if (hit && hit.version === version && now() - hit.at < CONTENT_CACHE_SECONDS * 1000) return hit.text;
-      const entry: Entry = { version, at: now(), text: load().then((answer) => JSON.stringify(answer)) };
+      if (hit && hit.version === version && now() - hit.at < CONTENT_CACHE_SECONDS * 1000) return hit.body;
+      const entry: Entry = { version, at: now(), body: load().then(serialise) };
       entries.delete(id);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
       entries.set(id, entry);
-      entry.text.catch(() => {
+      entry.body.catch(() => {
         if (entries.get(id) === entry) entries.delete(id);
       });
-      return entry.text;
+      return entry.body;
     },
 
     /**
