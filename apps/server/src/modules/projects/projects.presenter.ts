@@ -45,7 +45,7 @@ export const readForm = (row: Pick<ProjectRow, 'form_json'>): ApplicationForm =>
 export const readMaterials = (row: Pick<ProjectRow, 'materials_json'>): StoredMaterials | undefined => parseJson<StoredMaterials | undefined>(row.materials_json, undefined);
 
 /** Distinct form texts whose list summary is kept (`listSummary`). */
-const SUMMARY_CACHE = 2000;
+const SUMMARY_CACHE = 1000;
 const summaries = new Map<string, { languages: string[]; sourceLines: number }>();
 
 /**
