@@ -14,6 +14,7 @@
  * Goals: project list ≥ 3,000 req/s with p99 ≤ 50 ms on SQLite, ≥ 2,000 req/s on PostgreSQL; notice list ≥ 6,000 req/s.
  * Prints req/s, p50, p99, errors and the server's CPU time per request beside each goal (figures, never a
  * pass/fail), and the load average of the machine before and after each database's run.
+ * BENCH_API_SERVER=<path of another build's main.js> loads that build instead, to compare two builds back to back.
  */
 import { execFile } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -27,6 +28,7 @@ import { SAMPLE_PROJECT } from '../test/projects.factories';
 import { cpuMsOf, createUsers, startServer, stopServer, waitIdle } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const SERVER = process.env.BENCH_API_SERVER ? path.resolve(process.env.BENCH_API_SERVER) : undefined;
 const CONNECTIONS = 64;
 const autocannonBin = path.join(path.dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
@@ -78,7 +80,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
     DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
     ...(database ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema } : {}),
   };
-  const { child, url } = await startServer(dataDir, env);
+  const { child, url } = await startServer(dataDir, env, SERVER);
   try {
     const [headers] = await createUsers(dataDir, 1, '接口基准', database);
     for (let i = 0; i < 20; i++) {
@@ -110,7 +112,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
 }
 
 console.log(
-  `接口压测：编译后的服务器（独立进程，NODE_ENV=production，ROLE=all），${CONNECTIONS} 个并发连接，每项 ${SECONDS} s，` +
+  `接口压测：编译后的服务器（${SERVER ?? 'apps/server/dist/main.js'}，独立进程，NODE_ENV=production，ROLE=all），${CONNECTIONS} 个并发连接，每项 ${SECONDS} s，` +
     `压测工具 autocannon（独立进程，同一台机器，${os.cpus().length} 核）`,
 );
 await run('sqlite');

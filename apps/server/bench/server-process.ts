@@ -29,14 +29,14 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the production build on a free port with SQLite under `dataDir` (NODE_ENV=development, ROLE=web and the
+ * Starts the production build (`entry`, default apps/server/dist/main.js) on a free port with SQLite under `dataDir` (NODE_ENV=development, ROLE=web and the
  * deployment's MALLOC_ARENA_MAX=2 unless `env` or this process's environment say otherwise); resolves once
  * /api/health answers. Stop it with `stopServer`.
  */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+export async function startServer(dataDir: string, env: Record<string, string> = {}, entry = path.join(root, 'apps/server/dist/main.js')): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
   const fullEnv = { MALLOC_ARENA_MAX: '2', ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'none'), ROLE: 'web', ...env };
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], { env: fullEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [entry], { env: fullEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
