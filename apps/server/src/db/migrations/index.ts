@@ -13,6 +13,7 @@ import { m009Corrections } from './009-corrections';
 import { m010Admin } from './010-admin';
 import { m014JobOutbox } from './014-job-outbox';
 import { m016ModuleNotes } from './016-module-notes';
+import { m017ProjectListIndex } from './017-project-list-index';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -35,4 +36,5 @@ export const migrations: VersionedMigration[] = [
   m010Admin,
   m014JobOutbox,
   m016ModuleNotes,
+  m017ProjectListIndex,
 ];
