@@ -22,9 +22,9 @@ interface Entry {
 
 /**
  * Answers of the public content calls (the notice list and a notice), kept in this process as UTF-8 JSON so a
- * request costs neither a database read nor serialising. Every write of the back office draws a new random version of its
- * kind in `versions` after it commits; an answer is served only while the version it was read under is still the
- * current one, so the public site shows the change on the very next request, in every process that shares
+ * request costs neither a database read nor serialising. Every write of the back office draws a new random version
+ * of its kind in `versions` after it commits; an answer is served only while the version it was read under is still
+ * the current one, so the public site shows the change on the very next request, in every process that shares
  * `versions`. Without `versions` (a web process without Redis, whose neighbours' writes it would not hear of)
  * nothing is kept.
  *
