@@ -1,5 +1,5 @@
 import type { WordStatus } from '@mazhu/contracts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCluster } from './cluster';
 import { buildTestApp, buildUser } from './helper';
 import { buildProject } from './projects.factories';
@@ -17,18 +17,21 @@ const hasRedis = await redisReachable();
 const USERS = 50;
 
 describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, Redis and S3', { timeout: 300_000 }, async () => {
+  // Started in beforeAll: a skipped suite's body still runs at collection, and its afterAll never would.
   // The test's own app only prepares users and projects (ROLE=web and no Redis: it never runs a job).
-  const app = await buildTestApp({ ROLE: 'web' });
-  const { db } = app.deps;
-  const cluster = await startCluster({
-    databaseUrl: pgUrl!,
-    databaseSchema: app.deps.config.databaseSchema!,
-    queuePrefix: app.deps.config.queuePrefix,
-    env: { JOB_CONCURRENCY: '2', JOB_LEASE_SECONDS: '4' },
+  let app: Awaited<ReturnType<typeof buildTestApp>>;
+  let cluster: Awaited<ReturnType<typeof startCluster>>;
+  beforeAll(async () => {
+    app = await buildTestApp({ ROLE: 'web' });
+    cluster = await startCluster({
+      databaseUrl: pgUrl!,
+      databaseSchema: app.deps.config.databaseSchema!,
+      queuePrefix: app.deps.config.queuePrefix,
+      env: { JOB_CONCURRENCY: '2', JOB_LEASE_SECONDS: '4' },
+    });
+    await Promise.all([cluster.start('web1', 'web'), cluster.start('web2', 'web'), cluster.start('worker1', 'worker'), cluster.start('worker2', 'worker')]);
   });
-  afterAll(() => cluster.stop());
-  const { procs } = cluster;
-  await Promise.all([cluster.start('web1', 'web'), cluster.start('web2', 'web'), cluster.start('worker1', 'worker'), cluster.start('worker2', 'worker')]);
+  afterAll(() => cluster?.stop());
   const base = (i: number) => cluster.base(i);
 
   async function call<T>(i: number, url: string, headers: Record<string, string>, payload?: unknown): Promise<{ code: number; msg: string; data: T }> {
@@ -42,6 +45,8 @@ describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, 
   }
 
   it('runs every job exactly once, charges every user once, survives a killed worker and a restarted web process', async () => {
+    const { db } = app.deps;
+    const { procs } = cluster;
     const users = [];
     for (let i = 0; i < USERS; i++) {
       const u = await buildUser(app, { freeTimes: 1 });
