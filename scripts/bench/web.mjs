@@ -1,7 +1,7 @@
 // Web benchmark: starts the compiled production server (`npm run build` first) on a free port with a fresh data
 // directory, times its start to the first /api/health answer, waits until its background warm-up is over, then loads
-// the home page in Debian's Chromium (playwright-core) several times in fresh contexts and reports the JavaScript it transferred (files, bytes on the
-// wire with Brotli, decoded bytes) and the largest contentful paint (median). Goals: ≤ 200 KB compressed JS,
+// the home page in Debian's Chromium (playwright-core) several times in fresh contexts and reports the JavaScript it
+// transferred (files, bytes on the wire with Brotli, decoded bytes) and the largest contentful paint (median). Goals: ≤ 200 KB compressed JS,
 // LCP ≤ 1.0 s on localhost. Usage: node scripts/bench/web-page.mjs [path] [runs]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
