@@ -42,7 +42,7 @@ function externalNpmExcept(packages) {
 }
 
 /**
- * Modules of pdfkit's dependencies that only text layout and WOFF2 need, loaded from node_modules on first use
+ * Modules of pdfkit's dependencies that only text layout, WOFF2 and encryption need, loaded from node_modules on first use
  * instead of bundled: their Unicode tables are inflated when the module is evaluated (≈ 30 ms), and our PDFs place
  * every glyph themselves (MonoWriter) — no line breaking, no OpenType shaping. Module → code of its stand-in.
  */
@@ -50,6 +50,8 @@ const LAZY_MODULES = {
   'brotli/decompress.js': { from: 'fontkit', code: 'export default (...a) => load()(...a);' },
   'unicode-properties': { from: 'fontkit', code: ['getCategory', 'getCombiningClass', 'getScript', 'isDigit', 'isMark'].map((f) => `export const ${f} = (c) => load().${f}(c);`).join('\n') },
   linebreak: { from: 'pdfkit', code: 'export default function LineBreaker(...a) { return new (load())(...a); }' },
+  // AES, for encrypted PDFs only (none of ours): its lookup tables are computed when the module is evaluated (≈ 10 ms).
+  '@noble/ciphers/aes': { from: 'pdfkit', code: ['cbc', 'ecb'].map((f) => `export const ${f} = (...a) => load().${f}(...a);`).join('\n') },
 };
 
 /**
@@ -59,7 +61,7 @@ const LAZY_MODULES = {
 const bundledPdfkit = {
   name: 'bundled-pdfkit',
   setup(build) {
-    build.onResolve({ filter: /^(brotli\/decompress(\.js)?|unicode-properties|linebreak)$/ }, (args) => ({ path: args.path.replace(/^brotli\/decompress$/, 'brotli/decompress.js'), namespace: 'lazy' }));
+    build.onResolve({ filter: /^(brotli\/decompress(\.js)?|unicode-properties|linebreak|@noble\/ciphers\/aes)$/ }, (args) => ({ path: args.path.replace(/^brotli\/decompress$/, 'brotli/decompress.js'), namespace: 'lazy' }));
     build.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => ({
       contents:
         "import { createRequire } from 'node:module';\n" +

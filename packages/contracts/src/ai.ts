@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Shared schemas of the AI writing feature (POST /api/getAIGeneratedInformation, /api/getAiPolishDescription,

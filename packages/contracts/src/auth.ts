@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LIMITS, ZEmail, ZMobile, ZPassword, ZVerificationCode } from './validation';
 
 /** User info kept by the web app (spec §3). `id` is 0 when signed out; role defaults to 1, role 2 has an invitation code. */

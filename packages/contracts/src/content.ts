@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZPageQuery } from './envelope';
 
 /** GET /api/getNotification — without `id`: a page of notices (政策法规/公告); with `id`: one notice. */

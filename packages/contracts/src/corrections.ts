@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZPageQuery } from './envelope';
 import { ZCharge } from './points';
 import { PROJECT_LIMITS, ZModuleInput, ZProjectName, ZProjectVersion, SOFTWARE_NATURES, TECH_TAGS } from './projects';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export { ApiCode, SIGN_OUT_CODES, type Envelope } from './codes';
 

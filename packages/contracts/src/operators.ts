@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZOperatorRole } from './admin';
 import { ZRecordId } from './validation';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * UI prototypes (/preview-software) and the figures of the manual: the structured screen description shared by

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZAiInformation, ZAiProvider } from './ai';
 import { ZPageQuery } from './envelope';
 import { ZOwnerListItem } from './owners';

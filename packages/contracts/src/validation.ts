@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export { EMAIL_RE, isEmail, isMobile, LIMITS, MOBILE_RE } from './limits';
 import { EMAIL_RE, LIMITS, MOBILE_RE } from './limits';

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import { DocgenError } from './errors';
 
 export interface CjkFont {
@@ -35,7 +36,7 @@ export function loadCjkFont(): CjkFont {
   if (env) {
     const [p, face] = env.split('#');
     if (!existsSync(p)) throw new DocgenError('FONT_MISSING', `MAZHU_CJK_FONT 指向的字体不存在：${p}`);
-    return (cached = { data: readFileSync(p), face: face || undefined, source: p });
+    return (cached = { data: woffToSfnt(readFileSync(p)), face: face || undefined, source: p });
   }
   for (const c of SYSTEM_CANDIDATES) {
     if (existsSync(c.path)) return (cached = { data: readFileSync(c.path), face: c.face, source: c.path });
@@ -43,7 +44,7 @@ export function loadCjkFont(): CjkFont {
   try {
     const require = createRequire(import.meta.url);
     const p = require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff');
-    return (cached = { data: readFileSync(p), source: p });
+    return (cached = { data: woffToSfnt(readFileSync(p)), source: p });
   } catch {
     throw new DocgenError('FONT_MISSING', '找不到中文字体：请安装 fonts-noto-cjk，或重新安装依赖 @fontsource/noto-sans-sc，或设置 MAZHU_CJK_FONT');
   }
@@ -87,10 +88,57 @@ export function loadFallbackFonts(): FallbackFont[] {
   for (const f of FALLBACK_FILES) {
     try {
       const p = require.resolve(f.module);
-      fallbacks.push({ data: readFileSync(p), family: f.family, source: p });
+      fallbacks.push({ data: woffToSfnt(readFileSync(p)), family: f.family, source: p });
     } catch {
       /* not installed: its characters are reported as unprintable */
     }
   }
   return fallbacks;
+}
+
+/**
+ * A WOFF 1.0 font (W3C WOFF File Format 1.0, §3–5: 44-byte header, 20-byte table directory entries, each table
+ * zlib-compressed when its compLength < origLength) as the plain sfnt (TrueType/OpenType) font it wraps: the same
+ * tables, inflated with Node's zlib, behind an sfnt offset table and 16-byte table records (OpenType spec,
+ * "Organization of an OpenType Font"). A parser then reads plain tables instead of inflating each one in JavaScript
+ * on first use. Any other bytes (TTF, OTF, TTC, WOFF2), or a WOFF whose directory does not fit the file, are
+ * returned unchanged.
+ */
+export function woffToSfnt(data: Buffer): Buffer {
+  if (data.length < 44 || data.readUInt32BE(0) !== 0x774f4646 /* wOFF */) return data;
+  const numTables = data.readUInt16BE(12);
+  if (44 + numTables * 20 > data.length) return data;
+  const entries: { tag: number; checksum: number; body: Buffer }[] = [];
+  for (let i = 0; i < numTables; i++) {
+    const at = 44 + i * 20;
+    const offset = data.readUInt32BE(at + 4);
+    const compLength = data.readUInt32BE(at + 8);
+    const origLength = data.readUInt32BE(at + 12);
+    if (offset + compLength > data.length) return data;
+    const stored = data.subarray(offset, offset + compLength);
+    const body = compLength < origLength ? inflateSync(stored) : stored;
+    if (body.length !== origLength) return data;
+    entries.push({ tag: data.readUInt32BE(at), checksum: data.readUInt32BE(at + 16), body });
+  }
+  const pad4 = (n: number) => (n + 3) & ~3;
+  const headerSize = 12 + numTables * 16;
+  const out = Buffer.alloc(headerSize + entries.reduce((a, e) => a + pad4(e.body.length), 0));
+  const entrySelector = Math.floor(Math.log2(Math.max(1, numTables)));
+  const searchRange = 2 ** entrySelector * 16;
+  out.writeUInt32BE(data.readUInt32BE(4), 0); // flavor: 0x00010000 (TrueType outlines) or 'OTTO' (CFF)
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(searchRange, 6);
+  out.writeUInt16BE(entrySelector, 8);
+  out.writeUInt16BE(numTables * 16 - searchRange, 10);
+  let pos = headerSize;
+  entries.forEach((e, i) => {
+    const rec = 12 + i * 16;
+    out.writeUInt32BE(e.tag, rec);
+    out.writeUInt32BE(e.checksum, rec + 4);
+    out.writeUInt32BE(pos, rec + 8);
+    out.writeUInt32BE(e.body.length, rec + 12);
+    e.body.copy(out, pos);
+    pos += pad4(e.body.length);
+  });
+  return out;
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NAME_SUFFIX, VERSION_RE } from './names';
 import { DEVELOPMENT_MODES, OWNER_CATEGORIES, SOFTWARE_CATEGORIES, TECH_TAGS, RIGHTS_ITEMS, type Project } from './project';
 import { isValidChineseId } from './scrub';

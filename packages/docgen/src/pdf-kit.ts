@@ -16,6 +16,22 @@ interface KitFont {
 interface FontkitFont {
   glyphForCodePoint(cp: number): { id: number; advanceWidth: number };
   hasGlyphForCodePoint(cp: number): boolean;
+  _cmapProcessor?: { lookup(cp: number): number };
+  hmtx?: { metrics: { length: number; get(i: number): { advance: number } | undefined } };
+}
+
+/**
+ * The glyph id and advance (font units) of `cp`: read straight from the font's cmap and hmtx tables where fontkit
+ * exposes them — fontkit's glyphForCodePoint builds a Glyph object that classifies its characters with the Unicode
+ * property tables (≈ 20 ms to load, and nothing here shapes text) — else through glyphForCodePoint. hmtx: glyphs
+ * past numberOfHMetrics take the last advance (OpenType spec, hmtx table).
+ */
+function glyphMetrics(font: FontkitFont, cp: number): { id: number; advanceWidth: number } {
+  const metrics = font.hmtx?.metrics;
+  if (!font._cmapProcessor || !metrics || metrics.length === 0) return font.glyphForCodePoint(cp);
+  const id = font._cmapProcessor.lookup(cp);
+  const m = metrics.get(Math.min(id, metrics.length - 1));
+  return m ? { id, advanceWidth: m.advance } : font.glyphForCodePoint(cp);
 }
 interface EmbeddedInternals {
   font?: FontkitFont;
@@ -36,7 +52,8 @@ let fontkitFont: unknown;
 
 /** Parses a font file with the fontkit inside pdfkit (the same objects pdfkit embeds). */
 function parseFont(data: Buffer, face?: string): unknown {
-  const probe = new PDFDocument({ autoFirstPage: false });
+  // No default font: the probe selects only the font it parses.
+  const probe = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
   if (face) probe.registerFont('probe', data, face);
   else probe.registerFont('probe', data);
   probe.font('probe');
@@ -144,9 +161,13 @@ const REPLACEMENT = [0xfffd, 0xff1f];
 /**
  * Creates an A4 pdfkit document with the CJK font registered as 'cjk' and a
  * `finish()` that resolves with the PDF bytes. Deterministic (fixed dates) for equal inputs.
+ * `opts.font` is the font selected at creation; by default the CJK font is.
  */
-export function createPdf(title: string): { doc: PDFKit.PDFDocument; finish(): Promise<Buffer> } {
+export function createPdf(title: string, opts: { font?: 'Courier' } = {}): { doc: PDFKit.PDFDocument; finish(): Promise<Buffer> } {
   const doc = new PDFDocument({
+    // The font selected at creation: `opts.font`, else none here and the CJK font once registered (pdfkit would
+    // select Helvetica, reading its metrics file, and Helvetica prints no Chinese).
+    font: (opts.font ?? null) as string,
     size: [A4.width, A4.height],
     margin: 0,
     autoFirstPage: false,
@@ -154,6 +175,7 @@ export function createPdf(title: string): { doc: PDFKit.PDFDocument; finish(): P
     info: { Title: title, Producer: '码著 mazhu', Creator: '码著 mazhu', CreationDate: new Date(Date.UTC(2000, 0, 1)) },
   });
   doc.registerFont(CJK, sharedCjkFont() as unknown as Buffer);
+  if (!opts.font) doc.font(CJK);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -249,7 +271,7 @@ export class MonoWriter {
       if (f.font?.glyphForCodePoint && f.subset?.includeGlyph && f.widths && f.unicode && f.scale) {
         // Direct cmap lookup: one glyph per character, no OpenType shaping (code is monospace;
         // shaping would only cost time). Mirrors pdfkit's EmbeddedFont.encode bookkeeping.
-        const glyph = f.font.glyphForCodePoint(drawn);
+        const glyph = glyphMetrics(f.font, drawn);
         const gid = f.subset.includeGlyph(glyph.id);
         f.widths[gid] ??= glyph.advanceWidth * f.scale;
         f.unicode[gid] ??= [drawn];

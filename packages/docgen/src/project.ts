@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ZContractRef } from './contract/model';
 import { SOFTWARE_FORMS } from './software-form';
 

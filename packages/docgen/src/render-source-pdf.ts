@@ -20,7 +20,7 @@ export function printedSource(m: SourceCodeDocument): PrintedSource {
 export async function renderSourceCodePdf(model: PrintedSource): Promise<Buffer> {
   const { createPdf, drawHeader, MonoWriter } = await import('./pdf-kit');
   const g = CODE_LAYOUT;
-  const { doc, finish } = createPdf(`${model.header} 源程序`);
+  const { doc, finish } = createPdf(`${model.header} 源程序`, { font: 'Courier' });
   const writer = new MonoWriter(doc, g.fontSize, g.columnWidth);
   const pitch = codeLinePitch(model.linesPerPage);
   const firstBaseline = g.bodyTop + pitch * 0.78;

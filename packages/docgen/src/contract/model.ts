@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Contracts (合同) that accompany a software copyright registration, filled from the project and the owner
