@@ -11,7 +11,7 @@ import { ZProject, type Project, type ProjectInput } from './project';
 import { renderApplicationFormDocx } from './render-form';
 import { renderSourceCodeDocx } from './render-source-docx';
 import { localRenderer, type PdfRenderer } from './pdf-thread';
-import { buildSourceCodeDocument, type SourceCodeDocument, type SourceManifest } from './source-document';
+import type { SourceCodeDocument, SourceManifest } from './source-document';
 
 export interface GenerateOptions {
   /** 软件全称 */
@@ -55,9 +55,9 @@ export interface GeneratedMaterials {
   /** The verifier's report (empty items when verify: false). */
   report: MaterialsReport;
   /**
-   * Milliseconds per stage of this thread, in order (paginate, analyse, sourceDocx, [figures, manual,] form,
-   * sourcePdfWait, verify, formPdfWait — the waits are for the renderer), and the renderer's own sourcePdf and
-   * readPdf (reading the printed PDF back).
+   * Milliseconds per stage of this thread, in order (sourceStart, analyse, sourceWait, sourceDocx, [figures,
+   * manual,] form, sourcePdfWait, verify, formPdfWait — the waits are for the renderer), and the renderer's own
+   * paginate (building the source-code document), sourcePdf and readPdf (reading the printed PDF back).
    */
   timings: Record<string, number>;
 }
@@ -87,23 +87,23 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     if (validateVersion(project.version) !== version) throw new DocgenError('BAD_PROJECT', `项目数据中的版本号“${project.version}”与 --version “${version}”不一致`);
     project.version = version;
   }
-  const source = buildSourceCodeDocument({
-    name,
-    version,
-    files: opts.files,
-    linesPerPage: opts.linesPerPage,
-    stripComments: opts.stripComments,
-    scrub: opts.scrub,
-    completionDate: project?.completionDate,
-  });
-  lap('paginate');
-  // The source PDF is printed (and read back) by the renderer while this thread analyses and writes the Word files.
+  // The renderer paginates the code and prints (and reads back) the source PDF while this thread analyses it; the
+  // CLI's renderer does both in its PDF thread, the server's on this thread before returning.
   const renderer = opts.renderer ?? localRenderer;
   const verify = opts.verify !== false;
-  const printing = renderer.sourcePdf(source, verify);
+  const { document: building, printed: printing } = renderer.source(
+    { name, version, files: opts.files, linesPerPage: opts.linesPerPage, stripComments: opts.stripComments, scrub: opts.scrub, completionDate: project?.completionDate },
+    verify,
+  );
   printing.catch(() => undefined);
+  building.catch(() => undefined);
+  lap('sourceStart');
   const analysis = analyseCode(opts.files, opts.meta);
   lap('analyse');
+  const built = await building;
+  const source = built.document;
+  lap('sourceWait');
+  timings.paginate = Math.round(built.ms * 10) / 10;
   const sourceDocx = await renderSourceCodeDocx(source);
   lap('sourceDocx');
   let manual: ManualModel | undefined;

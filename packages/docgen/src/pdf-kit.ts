@@ -3,48 +3,11 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { CffSubset, prepareCff, type SfntFont } from './cff-subset';
 import { loadCjkFont, loadFallbackFonts } from './fonts';
-import { A4, headerFontSize } from './layout';
-import { charWidth, displayWidth } from './width';
+import { A4 } from './layout';
+import { MonoWriter as BaseMonoWriter, REPLACEMENT, type FallbackFace, type FontkitFont, type KitDoc } from './mono-writer';
+import { charWidth } from './width';
 
-/** The parts of pdfkit's internal font objects used for fast, exact text placement. */
-interface KitFont {
-  id: string;
-  ref(): unknown;
-  encode(text: string): [string[], { xAdvance: number }[]];
-}
-/** pdfkit EmbeddedFont internals used by the direct glyph path (checked at run time). */
-interface FontkitFont {
-  glyphForCodePoint(cp: number): { id: number; advanceWidth: number };
-  hasGlyphForCodePoint(cp: number): boolean;
-  _cmapProcessor?: { lookup(cp: number): number };
-  hmtx?: { metrics: { length: number; get(i: number): { advance: number } | undefined } };
-}
-
-/**
- * The glyph id and advance (font units) of `cp`: read straight from the font's cmap and hmtx tables where fontkit
- * exposes them — fontkit's glyphForCodePoint builds a Glyph object that classifies its characters with the Unicode
- * property tables (≈ 20 ms to load, and nothing here shapes text) — else through glyphForCodePoint. hmtx: glyphs
- * past numberOfHMetrics take the last advance (OpenType spec, hmtx table).
- */
-function glyphMetrics(font: FontkitFont, cp: number): { id: number; advanceWidth: number } {
-  const metrics = font.hmtx?.metrics;
-  if (!font._cmapProcessor || !metrics || metrics.length === 0) return font.glyphForCodePoint(cp);
-  const id = font._cmapProcessor.lookup(cp);
-  const m = metrics.get(Math.min(id, metrics.length - 1));
-  return m ? { id, advanceWidth: m.advance } : font.glyphForCodePoint(cp);
-}
-interface EmbeddedInternals {
-  font?: FontkitFont;
-  subset?: { includeGlyph(id: number): number };
-  widths?: number[];
-  unicode?: number[][];
-  scale?: number;
-}
-interface KitDoc {
-  _font: KitFont;
-  _registeredFonts?: Record<string, unknown>;
-  page: { fonts: Record<string, unknown> };
-}
+export { drawHeader, type HeaderGeometry } from './mono-writer';
 
 export const CJK = 'cjk';
 
@@ -138,10 +101,10 @@ function installCffSubsets(): void {
   };
 }
 
-let fallbackFonts: { family: string; font: FontkitFont }[] | undefined;
+let fallbackFonts: FallbackFace[] | undefined;
 
 /** The parsed symbol fonts (loadFallbackFonts), in fallback order; parsed on first need, once per process. */
-function sharedFallbackFonts(): { family: string; font: FontkitFont }[] {
+function sharedFallbackFonts(): FallbackFace[] {
   fallbackFonts ??= loadFallbackFonts().map((f) => ({ family: f.family, font: parseFont(f.data) as FontkitFont }));
   return fallbackFonts;
 }
@@ -154,9 +117,6 @@ export function fontForCodePoint(cp: number): string | null {
   if ((sharedCjkFont() as FontkitFont).hasGlyphForCodePoint(cp)) return CJK;
   return sharedFallbackFonts().find((f) => f.font.hasGlyphForCodePoint(cp))?.family ?? null;
 }
-
-/** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
-const REPLACEMENT = [0xfffd, 0xff1f];
 
 /**
  * Creates an A4 pdfkit document with the CJK font registered as 'cjk' and a
@@ -191,283 +151,11 @@ export function createPdf(title: string, opts: { font?: 'Courier' } = {}): { doc
   };
 }
 
-const esc = (s: string) => s.replace(/[\\()]/g, (m) => '\\' + m);
-const num = (n: number) => (Math.round(n * 100) / 100).toString();
-
-/**
- * Writes monospace lines with exact column placement, bypassing pdfkit's layout (which
- * would measure, wrap and be slow): printable ASCII in Courier, every other character in
- * the CJK font advanced by exactly its display width (2 columns for wide characters).
- * One printed line is always one line on the page. Coordinates are in points from the top-left.
- */
-export class MonoWriter {
-  private readonly courier: KitFont;
-  private readonly cjk: KitFont;
-  /** Symbol fonts registered in this document so far, by fallback index (registered on first use). */
-  private readonly fallbacks = new Map<number, KitFont>();
-  private readonly cache = new Map<number, { font: KitFont; hex: string; adv: number }>();
-  private pageFonts: Record<string, unknown> = {};
-  private ops: string[] = [];
-  private curFont = '';
-  private curTz = '100';
-  /** Characters no font could print (code point → occurrences); each was printed as REPLACEMENT, never as a box. */
-  readonly unprintable = new Map<number, number>();
-  constructor(
-    private readonly doc: PDFKit.PDFDocument,
-    private readonly fontSize: number,
-    private readonly columnWidth: number,
-  ) {
-    const kd = doc as unknown as KitDoc;
-    doc.font('Courier');
-    this.courier = kd._font;
-    doc.font(CJK);
-    this.cjk = kd._font;
+/** MonoWriter on a pdfkit document, with the symbol fonts (loadFallbackFonts) for characters the CJK font lacks. */
+export class MonoWriter extends BaseMonoWriter {
+  constructor(doc: PDFKit.PDFDocument, fontSize: number, columnWidth: number) {
+    super(doc, fontSize, columnWidth, sharedFallbackFonts);
   }
-
-  /** Starts collecting a page's text (call after doc.addPage()). */
-  begin(): void {
-    this.pageFonts = (this.doc as unknown as KitDoc).page.fonts;
-    this.pageFonts[this.courier.id] = this.courier.ref();
-    this.pageFonts[this.cjk.id] = this.cjk.ref();
-    this.ops = ['BT'];
-    this.curFont = '';
-    this.curTz = '100';
-  }
-
-  /** The document's instance of symbol font `i`, registered on first use so unused fonts are not embedded. */
-  private fallback(i: number): KitFont {
-    let f = this.fallbacks.get(i);
-    if (!f) {
-      const kd = this.doc as unknown as KitDoc;
-      const prev = kd._font;
-      this.doc.registerFont(`fallback${i}`, sharedFallbackFonts()[i].font as unknown as Buffer);
-      this.doc.font(`fallback${i}`);
-      f = kd._font;
-      kd._font = prev;
-      this.fallbacks.set(i, f);
-    }
-    return f;
-  }
-
-  /** The font that prints `cp`: the CJK font, else the first symbol font that has it, else undefined. */
-  private fontFor(cp: number): KitFont | undefined {
-    const cjk = (this.cjk as unknown as EmbeddedInternals).font;
-    if (!cjk || cjk.hasGlyphForCodePoint(cp)) return this.cjk;
-    const i = sharedFallbackFonts().findIndex((f) => f.font.hasGlyphForCodePoint(cp));
-    return i < 0 ? undefined : this.fallback(i);
-  }
-
-  private glyph(cp: number): { font: KitFont; hex: string; adv: number } {
-    let g = this.cache.get(cp);
-    if (!g) {
-      let font = this.fontFor(cp);
-      let drawn = cp;
-      if (!font) {
-        this.unprintable.set(cp, (this.unprintable.get(cp) ?? 0) + 1);
-        drawn = REPLACEMENT.find((r) => this.fontFor(r)) ?? REPLACEMENT[REPLACEMENT.length - 1];
-        font = this.fontFor(drawn) ?? this.cjk;
-      }
-      const f = font as unknown as EmbeddedInternals;
-      if (f.font?.glyphForCodePoint && f.subset?.includeGlyph && f.widths && f.unicode && f.scale) {
-        // Direct cmap lookup: one glyph per character, no OpenType shaping (code is monospace;
-        // shaping would only cost time). Mirrors pdfkit's EmbeddedFont.encode bookkeeping.
-        const glyph = glyphMetrics(f.font, drawn);
-        const gid = f.subset.includeGlyph(glyph.id);
-        f.widths[gid] ??= glyph.advanceWidth * f.scale;
-        f.unicode[gid] ??= [drawn];
-        g = { font, hex: gid.toString(16).padStart(4, '0'), adv: glyph.advanceWidth * f.scale };
-      } else {
-        const [hex, pos] = font.encode(String.fromCodePoint(drawn));
-        g = { font, hex: hex.join(''), adv: pos.reduce((a, p) => a + p.xAdvance, 0) };
-      }
-      if (drawn === cp) this.cache.set(cp, g);
-    }
-    return g;
-  }
-
-  /**
-   * Adds one line whose text baseline is `baseline` pt from the top, starting at `x` pt.
-   * `fontSize`/`columnWidth` override the defaults for this line (headings); ASCII is set in
-   * Courier at the size whose advance is exactly one column (0.6 em = columnWidth).
-   */
-  line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth): void {
-    // pdfkit pages start with a y-flipping CTM (1 0 0 -1 0 h cm); flip the text matrix back.
-    const y = num(baseline);
-    const fs = fontSize;
-    const cw = columnWidth;
-    const asciiSize = num(cw / 0.6);
-    const ops = this.ops;
-    let col = 0;
-    let i = 0;
-    const n = text.length;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c >= 0x20 && c < 0x7f) {
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (d < 0x20 || d >= 0x7f) break;
-          j++;
-        }
-        // Leading spaces need no glyphs: just move.
-        let k = i;
-        while (k < j && text.charCodeAt(k) === 32) k++;
-        if (k < j) {
-          this.setFont(this.courier, asciiSize, '100');
-          ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
-        }
-        col += j - i;
-        i = j;
-        continue;
-      }
-      // A run of non-ASCII characters, each in the CJK font or, where it has no glyph, the first symbol font that
-      // has one. Full-width glyphs (advance 1 em) are set at a size and horizontal scale whose advance is exactly two
-      // columns, so they sit edge to edge (text extraction sees one word, not letters with gaps); any other glyph is
-      // placed by a TJ adjustment so that it, too, advances exactly its column width.
-      let run: { font: KitFont; wide: boolean; parts: string[]; col: number } | undefined;
-      const flush = () => {
-        if (!run) return;
-        if (run.wide) {
-          const size = Math.min(fs * 1.1, 2 * cw);
-          this.setFont(run.font, num(size), num(((2 * cw) / size) * 100));
-          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm <${run.parts.join('')}> Tj`);
-        } else {
-          this.setFont(run.font, num(fs), '100');
-          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm [${run.parts.join(' ')}] TJ`);
-        }
-        run = undefined;
-      };
-      while (i < n) {
-        const d = text.charCodeAt(i);
-        if (d >= 0x20 && d < 0x7f) break;
-        const cp = text.codePointAt(i)!;
-        i += cp > 0xffff ? 2 : 1;
-        const w = charWidth(cp);
-        if (w === 0) continue;
-        const g = this.glyph(cp);
-        const wide = w === 2 && Math.abs(g.adv - 1000) < 0.5;
-        if (!run || run.font !== g.font || run.wide !== wide) {
-          flush();
-          run = { font: g.font, wide, parts: [], col };
-        }
-        if (wide) run.parts.push(g.hex);
-        else {
-          // The glyph's advance made up to its columns; a narrow symbol in a two-column slot is centred in it.
-          const slack = (w * cw * 1000) / fs - g.adv;
-          const before = w === 2 && slack > 0 ? slack / 2 : 0;
-          run.parts.push(`${before ? num(-before) + ' ' : ''}<${g.hex}> ${num(before - slack)}`);
-        }
-        col += w;
-      }
-      flush();
-    }
-  }
-
-  /** Advance of one character at `fontSize`, in points, as `text` places it (0 for control and zero-width ones). */
-  private advance(cp: number, fontSize: number): number {
-    if (cp < 0x20 || (cp >= 0x7f && charWidth(cp) === 0)) return 0;
-    return (this.glyph(cp).adv * fontSize) / 1000;
-  }
-
-  /** Width in points of `text` set by `text()` at `fontSize`. */
-  measure(text: string, fontSize: number): number {
-    let w = 0;
-    for (const ch of text) w += this.advance(ch.codePointAt(0)!, fontSize);
-    return w;
-  }
-
-  /**
-   * Breaks `text` into lines no wider than `width` points at `fontSize` (as `text()` sets them): at newlines, after
-   * spaces, and between Chinese characters — never before closing or after opening punctuation; a word longer
-   * than a line is cut where it overflows. Trailing spaces are dropped.
-   */
-  wrap(text: string, width: number, fontSize: number): string[] {
-    const out: string[] = [];
-    for (const para of text.split('\n')) {
-      const chars = [...para];
-      let start = 0;
-      let w = 0;
-      let lastBreak = -1;
-      for (let i = 0; i < chars.length; i++) {
-        if (i > start && breakBetween(chars[i - 1], chars[i])) lastBreak = i;
-        const cw = this.advance(chars[i].codePointAt(0)!, fontSize);
-        if (w + cw > width && i > start && chars[i] !== ' ') {
-          const cut = lastBreak > start ? lastBreak : i;
-          out.push(chars.slice(start, cut).join('').trimEnd());
-          start = cut;
-          while (start < i && chars[start] === ' ') start++;
-          w = this.measure(chars.slice(start, i).join(''), fontSize);
-          lastBreak = -1;
-        }
-        w += cw;
-      }
-      out.push(chars.slice(start).join('').trimEnd());
-    }
-    return out;
-  }
-
-  /**
-   * Adds `text` at its natural advances — every character in the CJK font, or the first symbol font that has it
-   * (no shaping, no kerning) — with its baseline `baseline` pt from the top, starting at `x`.
-   */
-  text(text: string, x: number, baseline: number, fontSize: number): void {
-    const y = num(baseline);
-    let pos = x;
-    let run: { font: KitFont; hex: string[]; x: number } | undefined;
-    const flush = () => {
-      if (!run) return;
-      this.setFont(run.font, num(fontSize), '100');
-      this.ops.push(`1 0 0 -1 ${num(run.x)} ${y} Tm <${run.hex.join('')}> Tj`);
-      run = undefined;
-    };
-    for (const ch of text) {
-      const cp = ch.codePointAt(0)!;
-      const adv = this.advance(cp, fontSize);
-      if (adv === 0) continue;
-      const g = this.glyph(cp);
-      if (run && run.font !== g.font) flush();
-      run ??= { font: g.font, hex: [], x: pos };
-      run.hex.push(g.hex);
-      pos += adv;
-    }
-    flush();
-  }
-
-  /** Line height of `text()` at `fontSize` (the CJK font's ascender − descender + line gap), and its ascender. */
-  lineMetrics(fontSize: number): { height: number; ascent: number } {
-    const f = this.cjk as unknown as { ascender: number; descender: number; lineGap?: number };
-    return { height: ((f.ascender - f.descender + (f.lineGap ?? 0)) * fontSize) / 1000, ascent: (f.ascender * fontSize) / 1000 };
-  }
-
-  private setFont(font: KitFont, size: string, tz: string): void {
-    this.pageFonts[font.id] ??= font.ref();
-    const key = `${font.id}/${size}`;
-    if (this.curFont !== key) {
-      this.ops.push(`/${font.id} ${size} Tf`);
-      this.curFont = key;
-    }
-    if (this.curTz !== tz) {
-      this.ops.push(`${tz} Tz`);
-      this.curTz = tz;
-    }
-  }
-
-  /** Writes the collected page text into the page's content stream. */
-  end(): void {
-    this.ops.push('ET');
-    this.doc.addContent(this.ops.join('\n'));
-    this.ops = [];
-  }
-}
-
-const CLOSING = new Set('，。、；：？！）》」』】〕〉”’…—·,.;:?!)]}%');
-const OPENING = new Set('（《「『【〔〈“‘([{');
-
-/** Whether a line may break between two characters: after a space, or beside a wide (CJK) character, punctuation permitting. */
-function breakBetween(prev: string, cur: string): boolean {
-  if (CLOSING.has(cur) || OPENING.has(prev)) return false;
-  if (prev === ' ') return cur !== ' ';
-  return charWidth(prev.codePointAt(0)!) === 2 || charWidth(cur.codePointAt(0)!) === 2;
 }
 
 /**
@@ -512,24 +200,3 @@ export function textWithFallback(doc: PDFKit.PDFDocument, text: string, x: numbe
   doc.font(CJK);
 }
 
-export interface HeaderGeometry {
-  marginLeft: number;
-  marginRight: number;
-  headerBaseline: number;
-  headerFontSize: number;
-  headerRule: number;
-}
-
-/**
- * Draws a running header: `left` at the left margin and `right` (the page number) flush with
- * the right margin, on one baseline, with a thin rule underneath (cpcc-materials.md: name and
- * version in the header, page number top-right). Uses the exact writer (no text shaping), so it
- * costs nothing per page. Call between writer.begin() and writer.end().
- */
-export function drawHeader(doc: PDFKit.PDFDocument, writer: MonoWriter, left: string, right: string, g: HeaderGeometry): void {
-  const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
-  const cw = fs * 0.6;
-  writer.line(left, g.marginLeft, g.headerBaseline, fs, cw);
-  if (right) writer.line(right, A4.width - g.marginRight - displayWidth(right) * cw, g.headerBaseline, fs, cw);
-  doc.addContent(`q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q`);
-}

@@ -1,34 +1,72 @@
 import type { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from './errors';
 import type { ApplicationForm } from './form';
+import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
 import { formTable, renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
-import type { SourceCodeDocument } from './source-document';
+import { buildSourceCodeDocument, type BuildSourceCodeOptions, type SourceCodeDocument } from './source-document';
 import type { PdfPageReport } from './verify';
+
+/** A source-code document as built by a renderer, and the milliseconds its pagination took. */
+export interface BuiltSource {
+  document: SourceCodeDocument;
+  ms: number;
+}
 
 /** Where the source-code and application-form PDFs are printed: this thread, or a thread of their own. */
 export interface PdfRenderer {
-  /** Prints the source code; with `readBack`, also reads the printed bytes back (readPdfPages, defaults). */
-  sourcePdf(model: SourceCodeDocument, readBack: boolean): Promise<RenderedSource>;
+  /**
+   * Builds the source-code document from `opts` (buildSourceCodeDocument: pagination, scrubbing) and prints it;
+   * with `readBack`, also reads the printed bytes back (readPdfPages, defaults). `document` settles first, `printed`
+   * once the PDF is made; both reject with the builder's DocgenError (EMPTY_CODEBASE, BAD_OPTION…).
+   */
+  source(opts: BuildSourceCodeOptions, readBack: boolean): { document: Promise<BuiltSource>; printed: Promise<RenderedSource> };
   formPdf(form: ApplicationForm): Promise<Buffer>;
   close(): Promise<void>;
 }
 
 /** Renders on the calling thread (the server's jobs, tests). */
 export const localRenderer: PdfRenderer = {
-  sourcePdf: (model, readBack) => printSource(model, readBack),
+  source(opts, readBack) {
+    const t = performance.now();
+    let built: BuiltSource;
+    try {
+      const document = buildSourceCodeDocument(opts);
+      built = { document, ms: performance.now() - t };
+    } catch (e) {
+      const failed = Promise.reject(e as Error);
+      return { document: failed, printed: failed };
+    }
+    return { document: Promise.resolve(built), printed: printSource(printedSource(built.document), readBack) };
+  },
   formPdf: (form) => renderApplicationFormPdf(form),
   close: async () => undefined,
 };
 
-type Reply = { id: number; pdf?: Uint8Array; pages?: PdfPageReport[]; ms?: RenderedSource['ms']; error?: { code?: DocgenErrorCode; message: string } };
+type Reply = {
+  id: number;
+  document?: SourceCodeDocument;
+  buildMs?: number;
+  pdf?: Uint8Array;
+  pages?: PdfPageReport[];
+  ms?: RenderedSource['ms'];
+  error?: { code?: DocgenErrorCode; message: string };
+};
+
+/** What the thread needs of a code file to paginate it (the text and what decides its printing). */
+export type SourceFile = Pick<CodeFile, 'path' | 'language' | 'comments' | 'text' | 'lines'>;
+
+/** True when the file's text is re-read from disk on each use (intake keeps very large code bases out of memory). */
+const textOnDisk = (f: CodeFile) => typeof Object.getOwnPropertyDescriptor(f, 'text')?.get === 'function';
 
 /**
  * Renders in the PDF thread `worker` (pdf-worker.ts, started by pdf-worker-start.ts): it loads pdfkit and reads the
- * CJK font while the caller reads and paginates the code, then prints each PDF as it is asked and reads the
- * source-code PDF back from its bytes. On two cores the printing overlaps the analysis and the Word files. Errors
- * come back as DocgenError; `close()` stops the thread.
+ * CJK font while the caller reads the code; then it paginates the code it is sent, hands the document back, prints
+ * it and reads the PDF back from its bytes, and prints the form when asked. On two cores the pagination and the
+ * printing overlap the caller's analysis and Word files. Code bases whose text intake keeps on disk are paginated
+ * on the calling thread (their text is not copied into a message). Errors come back as DocgenError; `close()`
+ * stops the thread.
  */
 export function threadRenderer(worker: Worker): PdfRenderer {
   const pending = new Map<number, { resolve(r: Reply): void; reject(e: Error): void }>();
@@ -55,10 +93,24 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...msg, id });
     });
+  const asPrinted = (r: Reply): RenderedSource => ({ pdf: Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength), pages: r.pages, ms: r.ms! });
   return {
-    async sourcePdf(model, readBack) {
-      const r = await ask({ kind: 'source', model: printedSource(model), readBack });
-      return { pdf: Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength), pages: r.pages, ms: r.ms! };
+    source(opts, readBack) {
+      if (opts.files.some(textOnDisk)) {
+        const local = localRenderer.source(opts, false);
+        return {
+          document: local.document,
+          printed: local.document.then(async (b) => asPrinted(await ask({ kind: 'print', model: printedSource(b.document), readBack }))),
+        };
+      }
+      const files: SourceFile[] = opts.files.map((f) => ({ path: f.path, language: f.language, comments: f.comments, text: f.text, lines: f.lines }));
+      const documentId = next++;
+      const document = new Promise<Reply>((resolve, reject) => {
+        if (failed) return reject(failed);
+        pending.set(documentId, { resolve, reject });
+      }).then((r) => ({ document: r.document!, ms: r.buildMs! }));
+      const printed = ask({ kind: 'source', documentId, opts: { ...opts, files }, readBack }).then(asPrinted);
+      return { document, printed };
     },
     async formPdf(form) {
       const r = await ask({ kind: 'form', table: formTable(form) });

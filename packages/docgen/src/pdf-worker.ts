@@ -1,22 +1,34 @@
-// The PDF thread of the CLI (pdf-thread.ts threadRenderer): loads pdfkit and the CJK font as soon as it starts,
-// then prints the PDFs it is sent and reads the source-code PDF back.
+// The PDF thread of the CLI (pdf-thread.ts threadRenderer): reads the CJK font as soon as it starts,
+// then paginates the code it is sent (handing the document back at once), prints the PDFs and reads the
+// source-code PDF back.
 import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
-import { prepareFonts } from './pdf-kit';
+import { prepareLiteFonts } from './pdf-lite';
 import { printSource } from './pdf-print';
+import type { CodeFile } from './intake';
+import type { SourceFile } from './pdf-thread';
 import type { FormTable } from './render-form';
 import { renderFormTablePdf } from './render-form-pdf';
-import type { PrintedSource } from './render-source-pdf';
+import { printedSource, type PrintedSource } from './render-source-pdf';
+import { buildSourceCodeDocument, type BuildSourceCodeOptions } from './source-document';
 
-type Request = { id: number } & ({ kind: 'source'; model: PrintedSource; readBack: boolean } | { kind: 'form'; table: FormTable });
+type Request = { id: number } & (
+  | { kind: 'source'; documentId: number; opts: Omit<BuildSourceCodeOptions, 'files'> & { files: SourceFile[] }; readBack: boolean }
+  | { kind: 'print'; model: PrintedSource; readBack: boolean }
+  | { kind: 'form'; table: FormTable }
+);
+
+const errorOf = (e: unknown) => ({ code: e instanceof DocgenError ? e.code : undefined, message: (e as Error)?.message ?? String(e) });
 
 /** The bytes in an ArrayBuffer of their own, so it can be transferred (a small Buffer may share Node's pool). */
 function owning(b: Buffer): Uint8Array<ArrayBuffer> {
   return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? (b as Uint8Array<ArrayBuffer>) : new Uint8Array(b);
 }
 
+// The CJK font is read now, while the caller reads the code: for pdf-lite when it has CFF outlines, else (a
+// TrueType CJK font) for pdfkit, loaded only then.
 try {
-  prepareFonts();
+  if (!prepareLiteFonts()) (await import('./pdf-kit')).prepareFonts();
 } catch {
   /* a missing font is reported by the first document, as on the calling thread */
 }
@@ -24,8 +36,21 @@ try {
 parentPort!.on('message', (req: Request) => {
   void (async () => {
     try {
-      if (req.kind === 'source') {
-        const r = await printSource(req.model, req.readBack);
+      if (req.kind === 'source' || req.kind === 'print') {
+        let model: PrintedSource;
+        if (req.kind === 'source') {
+          const t = performance.now();
+          let document;
+          try {
+            document = buildSourceCodeDocument({ ...req.opts, files: req.opts.files as CodeFile[] });
+          } catch (e) {
+            parentPort!.postMessage({ id: req.documentId, error: errorOf(e) });
+            throw e;
+          }
+          parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
+          model = printedSource(document);
+        } else model = req.model;
+        const r = await printSource(model, req.readBack);
         const pdf = owning(r.pdf);
         parentPort!.postMessage({ id: req.id, pdf, pages: r.pages, ms: r.ms }, [pdf.buffer]);
       } else {
@@ -33,7 +58,7 @@ parentPort!.on('message', (req: Request) => {
         parentPort!.postMessage({ id: req.id, pdf }, [pdf.buffer]);
       }
     } catch (e) {
-      parentPort!.postMessage({ id: req.id, error: { code: e instanceof DocgenError ? e.code : undefined, message: (e as Error)?.message ?? String(e) } });
+      parentPort!.postMessage({ id: req.id, error: errorOf(e) });
     }
   })();
 });

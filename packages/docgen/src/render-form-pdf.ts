@@ -1,14 +1,45 @@
 import { A4, FORM_LAYOUT as G } from './layout';
-import { createPdf, drawHeader, MonoWriter } from './pdf-kit';
+import { drawHeader, MonoWriter, type WriterDoc } from './mono-writer';
+import { liteDocument, LiteUnsupported } from './pdf-lite';
 import type { FormTable } from './render-form';
+
+/** What drawFormPages draws on: a pdfkit document or a LiteDoc. */
+type FormDoc = WriterDoc & {
+  addPage(): unknown;
+  save(): FormDoc;
+  lineWidth(w: number): FormDoc;
+  rect(x: number, y: number, w: number, h: number): FormDoc;
+  stroke(): FormDoc;
+  restore(): FormDoc;
+};
 
 /**
  * The application form's PDF from its table (render-form.ts formTable): A4, the title centred, one bordered row per
  * field (label | value, wrapped to the cell), a new page with the header and the next number when a row would pass
- * the bottom margin. Resolves with the PDF bytes. Kept apart from the form's schema so the PDF thread loads no zod.
+ * the bottom margin. Text is placed by the writer (glyph advances, own line breaking): no OpenType shaping. Printed
+ * by pdf-lite.ts when every character is in Courier or the CJK font (CFF), else — or with `opts.writer` 'pdfkit' —
+ * by pdfkit. Resolves with the PDF
+ * bytes. Kept apart from the form's schema so the PDF thread loads no zod.
  */
-export async function renderFormTablePdf(table: FormTable): Promise<Buffer> {
-  const { doc, finish } = createPdf(`${table.name} 申请表信息`);
+export async function renderFormTablePdf(table: FormTable, opts: { writer?: 'pdfkit' } = {}): Promise<Buffer> {
+  const title = `${table.name} 申请表信息`;
+  const lite = opts.writer === 'pdfkit' ? undefined : liteDocument(title, [table.header, table.title, ...table.rows.flat()]);
+  if (lite) {
+    try {
+      drawFormPages(lite, new MonoWriter(lite, G.headerFontSize, G.headerFontSize * 0.6), table);
+      return lite.finish();
+    } catch (e) {
+      if (!(e instanceof LiteUnsupported)) throw e;
+    }
+  }
+  const kit = await import('./pdf-kit');
+  const { doc, finish } = kit.createPdf(title);
+  drawFormPages(doc as unknown as FormDoc, new kit.MonoWriter(doc, G.headerFontSize, G.headerFontSize * 0.6), table);
+  return finish();
+}
+
+/** The form's pages on `doc` (pdf-lite or pdfkit), text set by `writer`. */
+function drawFormPages(doc: FormDoc, writer: MonoWriter, table: FormTable): void {
   const header = table.header;
   const left = G.marginLeft;
   const width = A4.width - G.marginLeft - G.marginRight;
@@ -17,8 +48,6 @@ export async function renderFormTablePdf(table: FormTable): Promise<Buffer> {
   const size = 10;
   let page = 0;
   let y = 0;
-  // Text is placed by the writer (glyph advances, own line breaking): no OpenType shaping of the CJK font.
-  const writer = new MonoWriter(doc, G.headerFontSize, G.headerFontSize * 0.6);
   const newPage = () => {
     if (page > 0) writer.end();
     doc.addPage();
@@ -44,6 +73,5 @@ export async function renderFormTablePdf(table: FormTable): Promise<Buffer> {
     y += h;
   }
   writer.end();
-  return finish();
 }
 

@@ -1,5 +1,7 @@
 import type { SourceCodeDocument } from './source-document';
 import { CODE_LAYOUT, codeLinePitch } from './layout';
+import { drawHeader, MonoWriter, type WriterDoc } from './mono-writer';
+import { liteDocument, LiteUnsupported } from './pdf-lite';
 
 /** What the PDF prints of a source-code document: the header, the line pitch and each page's number and lines. */
 export type PrintedSource = Pick<SourceCodeDocument, 'header' | 'linesPerPage'> & { pages: { number: number; lines: { text: string }[] }[] };
@@ -15,13 +17,36 @@ export function printedSource(m: SourceCodeDocument): PrintedSource {
  * continues 31–60) at the top right, then exactly the planned lines — 50 per page except
  * possibly the document's last page — in 9 pt Courier with CJK characters in the CJK font
  * at double width. Text is placed line by line, so the PDF never re-wraps.
+ * Printed by pdf-lite.ts when every character is in Courier or the CJK font (CFF), else — or with
+ * `opts.writer` 'pdfkit', to compare the two — by pdfkit (pdf-kit.ts).
  * Resolves with the PDF bytes. Sources: 登记办法 第十条; cpcc-materials.md (header, page numbers).
  */
-export async function renderSourceCodePdf(model: PrintedSource): Promise<Buffer> {
-  const { createPdf, drawHeader, MonoWriter } = await import('./pdf-kit');
+export async function renderSourceCodePdf(model: PrintedSource, opts: { writer?: 'pdfkit' } = {}): Promise<Buffer> {
+  const title = `${model.header} 源程序`;
+  const lite = opts.writer === 'pdfkit' ? undefined : liteDocument(title, printedTexts(model));
+  if (lite) {
+    try {
+      drawSourcePages(lite, new MonoWriter(lite, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth), model);
+      return lite.finish();
+    } catch (e) {
+      if (!(e instanceof LiteUnsupported)) throw e;
+    }
+  }
+  const kit = await import('./pdf-kit');
+  const { doc, finish } = kit.createPdf(title, { font: 'Courier' });
+  drawSourcePages(doc, new kit.MonoWriter(doc, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth), model);
+  return finish();
+}
+
+/** Every text the source-code document prints: the header and each line. */
+function* printedTexts(model: PrintedSource): Iterable<string> {
+  yield model.header;
+  for (const page of model.pages) for (const l of page.lines) yield l.text;
+}
+
+/** The pages of the source-code document, drawn on `doc` (pdf-lite or pdfkit) with `writer`. */
+function drawSourcePages(doc: WriterDoc & { addPage(): unknown }, writer: MonoWriter, model: PrintedSource): void {
   const g = CODE_LAYOUT;
-  const { doc, finish } = createPdf(`${model.header} 源程序`, { font: 'Courier' });
-  const writer = new MonoWriter(doc, g.fontSize, g.columnWidth);
   const pitch = codeLinePitch(model.linesPerPage);
   const firstBaseline = g.bodyTop + pitch * 0.78;
   for (const page of model.pages) {
@@ -31,5 +56,4 @@ export async function renderSourceCodePdf(model: PrintedSource): Promise<Buffer>
     for (let i = 0; i < page.lines.length; i++) writer.line(page.lines[i].text, g.marginLeft, firstBaseline + i * pitch);
     writer.end();
   }
-  return finish();
 }

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import { woffToSfnt } from '../src/fonts';
 
 const require = createRequire(import.meta.url);
+// fontkit (pdfkit's font parser) ships no types: the few members used here.
+const fontkit = require('fontkit') as { create(data: Buffer): unknown };
 const WOFFS = [
   '@fontsource/noto-sans-math/files/noto-sans-math-latin-400-normal.woff',
   '@fontsource/noto-sans-symbols-2/files/noto-sans-symbols-2-symbols-400-normal.woff',
