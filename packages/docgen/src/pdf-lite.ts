@@ -1,20 +1,22 @@
 import { deflateSync } from 'node:zlib';
 import { CffSubset, prepareCff } from './cff-subset';
-import { loadCjkFont } from './fonts';
+import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4 } from './layout';
-import type { KitFont, WriterDoc } from './mono-writer';
-import { openCffFace, type SfntFace } from './sfnt';
+import type { FallbackFace, KitFont, WriterDoc } from './mono-writer';
+import { openCffFace, openFace, type SfntFace } from './sfnt';
+import { TrueTypeSubset } from './ttf-subset';
 import { charWidth } from './width';
 
 /**
  * A small PDF writer for the pages MonoWriter sets — the source-code document and the application form: A4 pages
- * of text in Courier (a standard font, not embedded) and the CJK font (embedded as a CID-keyed CFF subset with
- * its widths and a ToUnicode map, as pdfkit embeds it), plus stroked rules and rectangles. It loads no PDF or font
- * library, so a process that prints only these documents starts in milliseconds. Reference: ISO 32000-1 §7.5
- * (file structure), §9.6–9.10 (fonts, ToUnicode).
+ * of text in Courier (a standard font, not embedded), the CJK font and the symbol fonts (loadFallbackFonts) for
+ * characters it lacks — each embedded as a CID-keyed subset (CFF: FontFile3; TrueType: FontFile2) with its widths
+ * and a ToUnicode map, as pdfkit embeds them — plus stroked rules and rectangles. It loads no PDF or font library,
+ * so a process that prints only these documents starts in milliseconds. Reference: ISO 32000-1 §7.5 (file
+ * structure), §9.6–9.10 (fonts, ToUnicode).
  *
- * It takes only documents whose every character is in Courier's printable ASCII or in a CJK font with CFF outlines
- * (liteDocument answers undefined otherwise); pdf-kit.ts (pdfkit, symbol fonts, TrueType) prints the rest.
+ * It needs a CJK font with CFF outlines and symbol fonts it can read (liteDocument answers undefined otherwise);
+ * pdf-kit.ts (pdfkit) prints such documents.
  */
 
 let face: SfntFace | null | undefined;
@@ -38,7 +40,26 @@ export function prepareLiteFonts(): boolean {
   return !!f;
 }
 
-/** Thrown when the CJK font's CFF table cannot be subset here; the caller prints with pdfkit instead. */
+let fallbacks: FallbackFace[] | null | undefined;
+
+/** The symbol fonts, read on first need, once per process; null when one of them cannot be read here. */
+function fallbackFaces(): FallbackFace[] | null {
+  if (fallbacks === undefined) {
+    const faces: FallbackFace[] = [];
+    for (const f of loadFallbackFonts()) {
+      const face = openFace(f.data);
+      if (!face) return (fallbacks = null);
+      faces.push({ family: f.family, font: face });
+    }
+    fallbacks = faces;
+  }
+  return fallbacks;
+}
+
+/** The symbol fonts for MonoWriter on a LiteDoc (liteDocument has checked they can be read). */
+export const liteFallbackFonts = (): FallbackFace[] => fallbackFaces() ?? [];
+
+/** Thrown when a font cannot be subset here; the caller prints with pdfkit instead. */
 export class LiteUnsupported extends Error {}
 
 /** An indirect object's number, written as `n 0 R` wherever it is referenced. */
@@ -79,17 +100,29 @@ function serialize(v: PdfValue): string {
 interface LiteFont extends KitFont {
   ref(): Ref;
 }
+/** An embedded font: its face, subset and what MonoWriter records of each glyph it includes. */
+interface EmbeddedFont extends LiteFont {
+  font: SfntFace;
+  subset: CffSubset | TrueTypeSubset;
+  widths: number[];
+  unicode: number[][];
+  scale: number;
+  ascender: number;
+  descender: number;
+  lineGap: number;
+}
 
 /**
- * A document in the making: MonoWriter draws on it as on a pdfkit document (font(), addContent(), the selected
- * font's internals); `finish()` writes the file.
+ * A document in the making: MonoWriter draws on it as on a pdfkit document (font(), registerFont(), addContent(),
+ * the selected font's internals); `finish()` writes the file.
  */
 export class LiteDoc implements WriterDoc {
   private readonly objects: (string | Buffer | undefined)[] = [undefined];
   private readonly pageRefs: Ref[] = [];
   private readonly pagesRef: Ref;
   private readonly courier: LiteFont;
-  private readonly cjk: LiteFont & { font: SfntFace; subset: CffSubset; widths: number[]; unicode: number[][]; scale: number; ascender: number; descender: number; lineGap: number };
+  private readonly fonts = new Map<string, LiteFont>();
+  private readonly embedded: EmbeddedFont[] = [];
   private content: string[] = [];
   /** The selected font (MonoWriter reads it after font()). */
   _font: LiteFont;
@@ -103,23 +136,34 @@ export class LiteDoc implements WriterDoc {
     this.pagesRef = this.reserve();
     const courierRef = this.reserve();
     this.courier = { id: 'F1', ref: () => courierRef, encode: unsupported };
-    const cjkRef = this.reserve();
-    const scale = 1000 / cjkFont.unitsPerEm;
-    this.cjk = {
-      id: 'F2',
-      ref: () => cjkRef,
+    this.fonts.set('Courier', this.courier);
+    this.registerFont('cjk', cjkFont);
+    this._font = this.fonts.get('cjk')!;
+  }
+
+  /** Registers a parsed face (SfntFace) under `name`, as pdfkit's registerFont does with a fontkit font. */
+  registerFont(name: string, src: Buffer | SfntFace): this {
+    const face = src as SfntFace;
+    if (Buffer.isBuffer(src) || typeof face.glyphForCodePoint !== 'function') throw new LiteUnsupported(`字体 ${name}`);
+    const ref = this.reserve();
+    const scale = 1000 / face.unitsPerEm;
+    const font: EmbeddedFont = {
+      id: `F${this.fonts.size + 1}`,
+      ref: () => ref,
       encode: unsupported,
-      font: cjkFont,
-      subset: new CffSubset(cjkFont),
+      font: face,
+      subset: face.isCff ? new CffSubset(face) : new TrueTypeSubset(face),
       // As pdfkit: glyph 0 (.notdef) first, its advance as read; every later width in 1/1000 em.
-      widths: [cjkFont.glyphForCodePoint(0).advanceWidth],
+      widths: [face.glyphForCodePoint(0).advanceWidth],
       unicode: [[0]],
       scale,
-      ascender: cjkFont.ascent * scale,
-      descender: cjkFont.descent * scale,
-      lineGap: cjkFont.lineGap * scale,
+      ascender: face.ascent * scale,
+      descender: face.descent * scale,
+      lineGap: face.lineGap * scale,
     };
-    this._font = this.cjk;
+    this.fonts.set(name, font);
+    this.embedded.push(font);
+    return this;
   }
 
   private reserve(): Ref {
@@ -145,16 +189,12 @@ export class LiteDoc implements WriterDoc {
     return ref;
   }
 
-  /** Selects 'Courier' or 'cjk' (the only fonts of this document). */
+  /** Selects a font by name: 'Courier', 'cjk' or a registered one. */
   font(name: string): this {
-    if (name === 'Courier') this._font = this.courier;
-    else if (name === 'cjk') this._font = this.cjk;
-    else throw new LiteUnsupported(`字体 ${name}`);
+    const f = this.fonts.get(name);
+    if (!f) throw new LiteUnsupported(`字体 ${name}`);
+    this._font = f;
     return this;
-  }
-
-  registerFont(name: string): never {
-    throw new LiteUnsupported(`字体 ${name}`);
   }
 
   /** Starts a new A4 page; its content starts with pdfkit's y-flip, so coordinates run from the top-left. */
@@ -203,12 +243,12 @@ export class LiteDoc implements WriterDoc {
     this.content = [];
   }
 
-  /** Writes the file: pages, the two fonts (the CJK subset encoded now), catalog, info, cross-reference table. */
+  /** Writes the file: pages, the fonts (subsets encoded now), catalog, info, cross-reference table. */
   finish(): Buffer {
     this.endPage();
     this.set(this.pagesRef, { Type: 'Pages', Count: this.pageRefs.length, Kids: this.pageRefs });
     this.set(this.courier.ref(), { Type: 'Font', BaseFont: 'Courier', Subtype: 'Type1', Encoding: 'WinAnsiEncoding' });
-    this.embedCjk();
+    for (const f of this.embedded) this.embed(f);
     const info = this.add({ Title: new TextString(this.title), Producer: new TextString('码著 mazhu'), Creator: new TextString('码著 mazhu'), CreationDate: new Literal('D:20000101000000Z') });
     const root = this.add({ Type: 'Catalog', Pages: this.pagesRef });
     const parts: Buffer[] = [Buffer.from('%PDF-1.3\n%\xff\xff\xff\xff\n', 'latin1')];
@@ -229,20 +269,24 @@ export class LiteDoc implements WriterDoc {
     return Buffer.concat(parts);
   }
 
-  /** The CJK font as pdfkit embeds a CFF font: Type0 / CIDFontType0 / FontFile3 (CIDFontType0C), W, ToUnicode. */
-  private embedCjk(): void {
-    const f = this.cjk;
+  /**
+   * A font as pdfkit embeds it: Type0 over CIDFontType0 with FontFile3 /CIDFontType0C (CFF outlines) or
+   * CIDFontType2 with FontFile2 and CIDToGIDMap Identity (TrueType outlines); W widths; ToUnicode.
+   */
+  private embed(f: EmbeddedFont): void {
     const face = f.font;
-    let cff: Buffer;
+    const cff = face.isCff;
+    let data: Buffer;
     try {
-      cff = f.subset.encode();
+      data = f.subset.encode();
     } catch (e) {
-      throw new LiteUnsupported(`CFF 子集：${(e as Error).message}`);
+      throw new LiteUnsupported(`字体子集：${(e as Error).message}`);
     }
-    const fontFile = this.addStream({ Subtype: 'CIDFontType0C' }, cff);
+    const fontFile = this.addStream(cff ? { Subtype: 'CIDFontType0C' } : {}, data);
     const familyClass = face.familyClass >> 8;
     const flags = (face.isFixedPitch ? 1 : 0) | (familyClass >= 1 && familyClass <= 7 ? 2 : 0) | 4 | (familyClass === 10 ? 8 : 0) | (face.italic ? 64 : 0);
-    const name = `MZAAAA+${face.postscriptName.replaceAll(' ', '_')}`;
+    const tag = `MZAAA${String.fromCharCode(65 + this.embedded.indexOf(f))}`;
+    const name = `${tag}+${face.postscriptName.replaceAll(' ', '_')}`;
     const descriptor = this.add({
       Type: 'FontDescriptor',
       FontName: name,
@@ -254,15 +298,16 @@ export class LiteDoc implements WriterDoc {
       CapHeight: (face.capHeight || face.ascent) * f.scale,
       XHeight: face.xHeight * f.scale,
       StemV: 0,
-      FontFile3: fontFile,
+      [cff ? 'FontFile3' : 'FontFile2']: fontFile,
     });
     const descendant = this.add({
       Type: 'Font',
-      Subtype: 'CIDFontType0',
+      Subtype: cff ? 'CIDFontType0' : 'CIDFontType2',
       BaseFont: name,
       CIDSystemInfo: { Registry: new Literal('Adobe'), Ordering: new Literal('Identity'), Supplement: 0 },
       FontDescriptor: descriptor,
       W: [0, f.widths.map((w) => w ?? 0)],
+      ...(cff ? {} : { CIDToGIDMap: 'Identity' }),
     });
     const toUnicode = this.addStream({}, Buffer.from(toUnicodeCmap(f.unicode), 'latin1'));
     this.set(f.ref(), { Type: 'Font', Subtype: 'Type0', BaseFont: name, Encoding: 'Identity-H', DescendantFonts: [descendant], ToUnicode: toUnicode });
@@ -301,9 +346,9 @@ function toUnicodeCmap(unicode: number[][]): string {
 }
 
 /**
- * A LiteDoc for a document whose text is `texts`, or undefined when something in it needs more than this writer
- * has: a CJK font without CFF outlines, or a character that is neither printable ASCII nor in the CJK font
- * (symbol fonts, the replacement character). Control and zero-width characters are not printed and pass.
+ * A LiteDoc for a document whose text is `texts`, or undefined when printing it needs a font this writer cannot
+ * read: a CJK font without CFF outlines, or — for a character the CJK font lacks — a symbol font it cannot read.
+ * Control and zero-width characters are not printed and pass.
  */
 export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | undefined {
   const f = cjkFace();
@@ -317,8 +362,10 @@ export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | 
       if (cp > 0xffff) i++;
       if (seen.has(cp)) continue;
       seen.add(cp);
-      if (charWidth(cp) !== 0 && !f.hasGlyphForCodePoint(cp)) return undefined;
+      // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.
+      if (charWidth(cp) !== 0 && !f.hasGlyphForCodePoint(cp) && !fallbackFaces()) return undefined;
     }
   }
   return new LiteDoc(title, f);
 }
+

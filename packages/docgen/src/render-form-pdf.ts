@@ -1,6 +1,6 @@
 import { A4, FORM_LAYOUT as G } from './layout';
 import { drawHeader, MonoWriter, type WriterDoc } from './mono-writer';
-import { liteDocument, LiteUnsupported } from './pdf-lite';
+import { liteDocument, liteFallbackFonts, LiteUnsupported } from './pdf-lite';
 import type { FormTable } from './render-form';
 
 /** What drawFormPages draws on: a pdfkit document or a LiteDoc. */
@@ -17,7 +17,7 @@ type FormDoc = WriterDoc & {
  * The application form's PDF from its table (render-form.ts formTable): A4, the title centred, one bordered row per
  * field (label | value, wrapped to the cell), a new page with the header and the next number when a row would pass
  * the bottom margin. Text is placed by the writer (glyph advances, own line breaking): no OpenType shaping. Printed
- * by pdf-lite.ts when every character is in Courier or the CJK font (CFF), else — or with `opts.writer` 'pdfkit' —
+ * by pdf-lite.ts when it can read the fonts (a CJK font with CFF outlines), else — or with `opts.writer` 'pdfkit' —
  * by pdfkit. Resolves with the PDF
  * bytes. Kept apart from the form's schema so the PDF thread loads no zod.
  */
@@ -26,7 +26,7 @@ export async function renderFormTablePdf(table: FormTable, opts: { writer?: 'pdf
   const lite = opts.writer === 'pdfkit' ? undefined : liteDocument(title, [table.header, table.title, ...table.rows.flat()]);
   if (lite) {
     try {
-      drawFormPages(lite, new MonoWriter(lite, G.headerFontSize, G.headerFontSize * 0.6), table);
+      drawFormPages(lite, new MonoWriter(lite, G.headerFontSize, G.headerFontSize * 0.6, liteFallbackFonts), table);
       return lite.finish();
     } catch (e) {
       if (!(e instanceof LiteUnsupported)) throw e;

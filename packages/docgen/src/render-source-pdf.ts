@@ -1,7 +1,7 @@
 import type { SourceCodeDocument } from './source-document';
 import { CODE_LAYOUT, codeLinePitch } from './layout';
 import { drawHeader, MonoWriter, type WriterDoc } from './mono-writer';
-import { liteDocument, LiteUnsupported } from './pdf-lite';
+import { liteDocument, liteFallbackFonts, LiteUnsupported } from './pdf-lite';
 
 /** What the PDF prints of a source-code document: the header, the line pitch and each page's number and lines. */
 export type PrintedSource = Pick<SourceCodeDocument, 'header' | 'linesPerPage'> & { pages: { number: number; lines: { text: string }[] }[] };
@@ -17,7 +17,7 @@ export function printedSource(m: SourceCodeDocument): PrintedSource {
  * continues 31–60) at the top right, then exactly the planned lines — 50 per page except
  * possibly the document's last page — in 9 pt Courier with CJK characters in the CJK font
  * at double width. Text is placed line by line, so the PDF never re-wraps.
- * Printed by pdf-lite.ts when every character is in Courier or the CJK font (CFF), else — or with
+ * Printed by pdf-lite.ts when it can read the fonts (a CJK font with CFF outlines), else — or with
  * `opts.writer` 'pdfkit', to compare the two — by pdfkit (pdf-kit.ts).
  * Resolves with the PDF bytes. Sources: 登记办法 第十条; cpcc-materials.md (header, page numbers).
  */
@@ -26,7 +26,7 @@ export async function renderSourceCodePdf(model: PrintedSource, opts: { writer?:
   const lite = opts.writer === 'pdfkit' ? undefined : liteDocument(title, printedTexts(model));
   if (lite) {
     try {
-      drawSourcePages(lite, new MonoWriter(lite, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth), model);
+      drawSourcePages(lite, new MonoWriter(lite, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth, liteFallbackFonts), model);
       return lite.finish();
     } catch (e) {
       if (!(e instanceof LiteUnsupported)) throw e;

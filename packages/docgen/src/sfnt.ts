@@ -90,6 +90,11 @@ export class SfntFace {
     this._cmapProcessor = { lookup: cmapLookup(v, need('cmap')) };
   }
 
+  /** True for CFF outlines ('CFF ' table), false for TrueType (glyf). */
+  get isCff(): boolean {
+    return !!this.directory.tables['CFF '];
+  }
+
   hasGlyphForCodePoint(cp: number): boolean {
     return this._cmapProcessor.lookup(cp) !== 0;
   }
@@ -189,11 +194,11 @@ function cmapLookup(v: DataView, cmap: number): (cp: number) => number {
 }
 
 /**
- * The face of a font file with CFF outlines: the file's only face, or in a collection (TTC) the face whose
- * PostScript name is `face` (the first face without one). Undefined when the file is not an OpenType font with a
- * CFF table (TrueType outlines, WOFF, CFF2) or a table cannot be read — the caller then uses a full font library.
+ * The face of an OpenType font file: the file's only face, or in a collection (TTC) the face whose PostScript name
+ * is `face` (the first face without one); with CFF outlines only when `cffOnly`. Undefined when there is no such
+ * face (WOFF, CFF2 without a CFF table…) or a table cannot be read — the caller then uses a full font library.
  */
-export function openCffFace(data: Uint8Array, face?: string): SfntFace | undefined {
+export function openFace(data: Uint8Array, face?: string, opts: { cffOnly?: boolean } = {}): SfntFace | undefined {
   try {
     const v = new DataView(data.buffer, data.byteOffset, data.byteLength);
     const tag = v.getUint32(0);
@@ -203,13 +208,21 @@ export function openCffFace(data: Uint8Array, face?: string): SfntFace | undefin
       for (let i = 0; i < n; i++) starts.push(v.getUint32(12 + i * 4));
     } else starts.push(0);
     for (const at of starts) {
-      if (v.getUint32(at) !== 0x4f54544f /* OTTO */) continue;
+      const flavor = v.getUint32(at);
+      const cff = flavor === 0x4f54544f; /* OTTO */
+      const trueType = flavor === 0x00010000 || flavor === 0x74727565; /* true */
+      if (!cff && !(trueType && !opts.cffOnly)) continue;
       const f = new SfntFace(data, at);
-      if (!f.directory.tables['CFF ']) continue;
+      if (cff ? !f.directory.tables['CFF '] : !f.directory.tables.glyf || !f.directory.tables.loca) continue;
       if (face === undefined || f.postscriptName === face) return f;
     }
     return undefined;
   } catch {
     return undefined;
   }
+}
+
+/** openFace restricted to CFF outlines (the CJK font of pdf-lite). */
+export function openCffFace(data: Uint8Array, face?: string): SfntFace | undefined {
+  return openFace(data, face, { cffOnly: true });
 }

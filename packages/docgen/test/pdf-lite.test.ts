@@ -48,11 +48,23 @@ describe('pdf-lite (the source-code document and the form without pdfkit)', () =
     expect(ours[30].runs.map((r) => r.str).join('\n')).toContain(doc.pages[30].lines[10].text.trim());
   });
 
-  it('leaves a document with a character the CJK font lacks to pdfkit, which prints it with a symbol font', async () => {
-    const withSymbol = buildSourceCodeDocument({ name: '码著示例管理系统', version: 'V2.1', files: [codeFile('src/a.js', 'const ok = "已完成 🚀";\nconsole.log(ok);\n')] });
-    const pdf = await renderSourceCodePdf(withSymbol);
-    expect(fontNames(pdf).some((n) => n.startsWith('MZAAAA+'))).toBe(false);
-    expect(fontNames(pdf).some((n) => /Emoji/i.test(n))).toBe(true);
+  it('prints characters the CJK font lacks in the symbol fonts (TrueType subsets), as pdfkit does', async () => {
+    const code = 'const ok = "已完成 ✔ 🚀 ⚡ ∮ ☃";\nconsole.log(ok, "Ⅻ ↯ ♞");\n'.repeat(30);
+    const withSymbols = buildSourceCodeDocument({ name: '码著示例管理系统', version: 'V2.1', files: [codeFile('src/a.js', code)] });
+    const lite = await renderSourceCodePdf(withSymbols);
+    const kit = await renderSourceCodePdf(withSymbols, { writer: 'pdfkit' });
+    const names = fontNames(lite);
+    expect(names[0]).toBe('Courier');
+    expect(names).toContain('MZAAAA+NotoSansCJKsc-Regular');
+    // Every font after the CJK one is a symbol font of ours, and the same families as pdfkit chose.
+    const families = (ns: string[]) => ns.filter((n) => n.includes('+')).map((n) => n.split('+')[1]).sort();
+    expect(families(names)).toEqual(families(fontNames(kit)));
+    expect(families(names).length).toBeGreaterThan(1);
+    expect(pagePng(lite, 1, 'sym-lite').equals(pagePng(kit, 1, 'sym-kit'))).toBe(true);
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: lite, encoding: 'utf8' });
+    expect(text).toContain('已完成 ✔ 🚀 ⚡ ∮ ☃');
+    const r = await verifyPdf(lite, { header: withSymbols.header, pages: withSymbols.pages.length, plannedLines: withSymbols.pages.map((p) => p.lines.length), minLinesPerPage: 50 });
+    expect(r.ok).toBe(true);
   });
 
   it('prints the application form table with the same text and pixels as pdfkit', async () => {
