@@ -26,6 +26,8 @@ const enum S {
 const REGEX_PREFIX_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await', 'instanceof']);
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+/** Characters that start nothing in code (not a comment, literal, regular expression or line end), from lastIndex. */
+const PLAIN_RUN = /[^\n/"'`#-]+/y;
 const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
 
 /**
@@ -124,7 +126,28 @@ function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): Sc
     }
     switch (state) {
       case S.Code: {
-        if (isSpace(c)) break;
+        // A run of characters that cannot start a comment, a literal or a line end: code. What the loop below
+        // would record of it — the line has code, the last significant character, the last word — is set at once.
+        if (c !== 47 && c !== 34 && c !== 39 && c !== 96 && c !== 35 && c !== 45) {
+          PLAIN_RUN.lastIndex = i;
+          PLAIN_RUN.test(text);
+          const end = PLAIN_RUN.lastIndex;
+          let k = end - 1;
+          while (k >= i && isSpace(text.charCodeAt(k))) k--;
+          if (k >= i) {
+            flags[line] |= LINE_CODE;
+            const last = text.charCodeAt(k);
+            if (isIdent(last)) {
+              let s = k;
+              while (s > i && isIdent(text.charCodeAt(s - 1))) s--;
+              if (s > i || lastWordEnd !== i - 1 || lastSig !== -1) lastWordStart = s;
+              lastWordEnd = k;
+              lastSig = -1;
+            } else lastSig = last;
+          }
+          i = end - 1;
+          break;
+        }
         const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
         if (c === 47 /* / */) {
           if (hasSlashComments && next === 47 && !(style === 'scss' && i > 0 && text.charCodeAt(i - 1) === 58)) {

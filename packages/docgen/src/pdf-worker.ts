@@ -47,6 +47,8 @@ parentPort!.on('message', (req: Request) => {
             parentPort!.postMessage({ id: req.documentId, error: errorOf(e) });
             throw e;
           }
+          // The code's text is not needed any more: let the collector drop it rather than copy it while printing.
+          req.opts.files = [];
           parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
           model = printedSource(document);
         } else model = req.model;
