@@ -6,7 +6,7 @@ import type { ReadEntry } from 'tar';
 import { DocgenError } from './errors';
 import { decodeSource, iconvLite, type SourceEncoding } from './decode';
 import { detectLanguage, type CommentStyle } from './languages';
-import { scanSource, LINE_CODE, LINE_COMMENT } from './lexer';
+import { countLines, type LineCounts } from './lexer';
 
 /** One source file admitted into the program. Line counts are of the original text. */
 export interface CodeFile {
@@ -71,6 +71,12 @@ export interface IntakeResult {
   meta: MetaFile[];
 }
 
+/**
+ * Counts the lines of many files at once, in their order (the CLI splits them over its two threads); rejects only
+ * on a programming error. Default: countLines on the calling thread, file by file.
+ */
+export type LineCounter = (files: { text: string; comments: CommentStyle }[]) => Promise<LineCounts[]>;
+
 export interface IntakeOptions {
   /** Honour .gitignore files (default true). */
   gitignore?: boolean;
@@ -92,6 +98,8 @@ export interface IntakeOptions {
   maxFileBytes?: number;
   /** Refuse archives whose uncompressed/compressed ratio exceeds this (default 200) once past 16 MiB. */
   maxRatio?: number;
+  /** Counts the lines of the files kept in memory (see LineCounter); default: each file as it is admitted. */
+  countLines?: LineCounter;
   /** Path (relative) of the entry file to put first; default: detected. */
   entry?: string;
   /** Extra path prefixes or globs to exclude (gitignore syntax). */
@@ -258,22 +266,6 @@ function skipReasonByContent(text: string): string | undefined {
   return undefined;
 }
 
-/** Counts lines of a decoded file (see scanSource). */
-function countLines(text: string, comments: CommentStyle): Pick<CodeFile, 'lines' | 'codeLines' | 'commentLines' | 'blankLines'> {
-  const { lineFlags } = scanSource(text, comments, false);
-  let lines = lineFlags.length;
-  // A trailing newline does not start a new line.
-  if (text.endsWith('\n')) lines--;
-  let code = 0;
-  let comment = 0;
-  for (let i = 0; i < lines; i++) {
-    const f = lineFlags[i];
-    if (f & LINE_CODE) code++;
-    else if (f & LINE_COMMENT) comment++;
-  }
-  return { lines, codeLines: code, commentLines: comment, blankLines: lines - code - comment };
-}
-
 interface RawEntry {
   path: string;
   data: Uint8Array;
@@ -286,7 +278,7 @@ const OVERRIDABLE = new Set(['构建或工具配置文件', '自动生成的代�
  * and decodes. `forced` (IntakeOptions.include) admits files that only a default rule left out:
  * build configuration, generated-looking code, data scripts; never binary, empty or oversized ones.
  */
-function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], forced = false): CodeFile | undefined {
+function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], forced = false, deferCounts = false): CodeFile | undefined {
   const byName = skipReasonByName(e.path);
   if (byName && !(forced && OVERRIDABLE.has(byName))) {
     skipped.push({ path: e.path, reason: byName });
@@ -347,7 +339,8 @@ function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], for
   }
   const head = decoded.text.length > 20_000 ? decoded.text.slice(0, 20_000) : decoded.text;
   const entrySignal = ENTRY_STRONG.test(head) ? 2 : ENTRY_WEAK.test(head) ? 1 : undefined;
-  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments), entrySignal, embeddedLanguages };
+  const counts = deferCounts ? { lines: 0, codeLines: 0, commentLines: 0, blankLines: 0 } : countLines(decoded.text, lang.comments);
+  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...counts, entrySignal, embeddedLanguages };
 }
 
 /** Collects a MetaFile from raw bytes (UTF-8 / GBK decoded), within the size and count limits. */
@@ -358,7 +351,7 @@ function collectMeta(meta: MetaFile[], rel: string, data: Uint8Array): void {
 }
 
 /** Turns raw (path, bytes) entries into CodeFiles, applying every filter. */
-function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): IntakeResult {
+async function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): Promise<IntakeResult> {
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
   const meta: MetaFile[] = [];
   const forced = opts.include?.length ? ignore().add(opts.include) : undefined;
@@ -402,12 +395,20 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
       skipped.push({ path: e.path, reason: META_REASON });
       continue;
     }
-    const f = admitOne(e, maxFileBytes, skipped, forced?.ignores(e.path) ?? false);
+    const f = admitOne(e, maxFileBytes, skipped, forced?.ignores(e.path) ?? false, !!opts.countLines);
     if (f) files.push(f);
   }
+  if (opts.countLines) await assignCounts(files, opts.countLines);
   const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, raw);
   return { files: ordered, stats: computeStats(ordered), skipped, meta };
+}
+
+/** Counts the lines of `files` (admitted with deferred counts) with `counter` and writes them into the files. */
+async function assignCounts(files: CodeFile[], counter: LineCounter): Promise<void> {
+  if (files.length === 0) return;
+  const counts = await counter(files.map((f) => ({ text: f.text, comments: f.comments })));
+  files.forEach((f, i) => Object.assign(f, counts[i]));
 }
 
 const OUTPUT_SIBLINGS = new Set(['lib', 'es', 'esm', 'cjs', 'umd', 'types', 'typings']);
@@ -582,6 +583,8 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   const useGit = opts.gitignore !== false;
   const ignores = new Map<string, Ignore>();
   const meta: MetaFile[] = [];
+  /** Files whose lines are counted at the end (opts.countLines). */
+  const deferred: CodeFile[] = [];
   let pkgJson: RawEntry | undefined;
   /** A forced pattern may name a file inside a folder skipped by default: walk such folders too. */
   const forcedBelow = (dirRel: string) => !!forced && (opts.include ?? []).some((p) => p.replace(/^\//, '').startsWith(dirRel + '/') || forced.ignores(dirRel + '/'));
@@ -654,16 +657,22 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         skipped.push({ path: r, reason: `文件过大（${Math.round(data / 1024)} KB），多为数据或生成文件` });
         continue;
       }
-      // One file at a time: read, decode, count; the bytes are dropped right away.
-      const f = admitOne({ path: r, data }, maxFileBytes, skipped, isForced);
+      // One file at a time: read, decode, count (files kept in memory: all at once at the end, when a counter is
+      // given); the bytes are dropped right away.
+      const f = admitOne({ path: r, data }, maxFileBytes, skipped, isForced, !!opts.countLines);
       if (!f) continue;
       if (f.text.length <= textBudget) {
         textBudget -= f.text.length;
         files.push(f);
-      } else files.push(lazyText(f, absFile));
+        if (opts.countLines) deferred.push(f);
+      } else {
+        if (opts.countLines) Object.assign(f, countLines(f.text, f.comments));
+        files.push(lazyText(f, absFile));
+      }
     }
   };
   walk(root, '', false);
+  if (opts.countLines) await assignCounts(deferred, opts.countLines);
   const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, pkgJson ? [pkgJson] : undefined);
   const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped, meta };
@@ -1041,7 +1050,7 @@ export async function intakeArchive(input: Uint8Array | string, kind: 'zip' | 't
     throw new DocgenError('ARCHIVE_CORRUPT', '压缩包结构损坏或不完整，无法读取，请重新压缩后上传');
   }
   raw = stripCommonRoot(raw, skipped);
-  const res = admit(raw, opts, skipped, false);
+  const res = await admit(raw, opts, skipped, false);
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', '压缩包中没有可识别的源代码文件');
   return res;
 }

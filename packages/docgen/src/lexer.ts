@@ -289,3 +289,26 @@ function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): Sc
   if (commentStart < 0 && wantStripped) out.push(text.slice(segStart));
   return { stripped: wantStripped ? out.join('') : text, lineFlags: flags };
 }
+
+/** A file's line counts: total, code (a line with code and a comment counts as code), comment-only and blank. */
+export interface LineCounts {
+  lines: number;
+  codeLines: number;
+  commentLines: number;
+  blankLines: number;
+}
+
+/** Counts the lines of a decoded file (see scanSource); a trailing newline does not start a new line. */
+export function countLines(text: string, comments: CommentStyle): LineCounts {
+  const { lineFlags } = scanSource(text, comments, false);
+  let lines = lineFlags.length;
+  if (text.endsWith('\n')) lines--;
+  let code = 0;
+  let comment = 0;
+  for (let i = 0; i < lines; i++) {
+    const f = lineFlags[i];
+    if (f & LINE_CODE) code++;
+    else if (f & LINE_COMMENT) comment++;
+  }
+  return { lines, codeLines: code, commentLines: comment, blankLines: lines - code - comment };
+}

@@ -1,7 +1,8 @@
 import type { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from './errors';
 import type { ApplicationForm } from './form';
-import type { CodeFile } from './intake';
+import type { CodeFile, LineCounter } from './intake';
+import { countLines, type LineCounts } from './lexer';
 import { printSource, type RenderedSource } from './pdf-print';
 import { formTable, renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
@@ -23,6 +24,8 @@ export interface PdfRenderer {
    */
   source(opts: BuildSourceCodeOptions, readBack: boolean): { document: Promise<BuiltSource>; printed: Promise<RenderedSource> };
   formPdf(form: ApplicationForm): Promise<Buffer>;
+  /** Counts the lines of intake's files (IntakeOptions.countLines), when this renderer has a thread to share it with. */
+  countLines?: LineCounter;
   close(): Promise<void>;
 }
 
@@ -49,6 +52,7 @@ type Reply = {
   document?: SourceCodeDocument;
   buildMs?: number;
   pdf?: Uint8Array;
+  counts?: LineCounts[];
   pages?: PdfPageReport[];
   ms?: RenderedSource['ms'];
   error?: { code?: DocgenErrorCode; message: string };
@@ -111,6 +115,28 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       }).then((r) => ({ document: r.document!, ms: r.buildMs! }));
       const printed = ask({ kind: 'source', documentId, opts: { ...opts, files }, readBack }).then(asPrinted);
       return { document, printed };
+    },
+    async countLines(files) {
+      // The files in two shares of about equal text, in turn: the thread counts one while this thread counts the other.
+      const mine: number[] = [];
+      const theirs: number[] = [];
+      let a = 0;
+      let b = 0;
+      files.forEach((f, i) => {
+        if (b <= a) {
+          theirs.push(i);
+          b += f.text.length;
+        } else {
+          mine.push(i);
+          a += f.text.length;
+        }
+      });
+      const remote = ask({ kind: 'count', files: theirs.map((i) => files[i]) });
+      const out: LineCounts[] = new Array(files.length);
+      for (const i of mine) out[i] = countLines(files[i].text, files[i].comments);
+      const r = await remote;
+      theirs.forEach((i, k) => (out[i] = r.counts![k]));
+      return out;
     },
     async formPdf(form) {
       const r = await ask({ kind: 'form', table: formTable(form) });

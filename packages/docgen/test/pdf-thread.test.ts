@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { intakeDirectory } from '../src/intake';
+import { threadRenderer } from '../src/pdf-thread';
+import { startPdfWorker } from '../src/pdf-worker-start';
+
+const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/spring-admin');
+const renderer = threadRenderer(startPdfWorker());
+afterAll(() => renderer.close());
+
+describe('the CLI thread', () => {
+  it('counts lines with the calling thread as intake does alone: same files, same counts, same order', async () => {
+    const alone = await intakeDirectory(fixture);
+    const shared = await intakeDirectory(fixture, { countLines: renderer.countLines });
+    const view = (r: typeof alone) => r.files.map((f) => [f.path, f.lines, f.codeLines, f.commentLines, f.blankLines]);
+    expect(view(shared)).toEqual(view(alone));
+    expect(shared.files.length).toBeGreaterThan(5);
+    expect(shared.stats).toEqual(alone.stats);
+  });
+
+  it('paginates and prints in the thread the document the calling thread would build', async () => {
+    const { files } = await intakeDirectory(fixture);
+    const { localRenderer } = await import('../src/pdf-thread');
+    const opts = { name: '码著示例管理系统', version: 'V1.0', files };
+    const here = localRenderer.source(opts, true);
+    const there = renderer.source(opts, true);
+    const [a, b] = [await here.document, await there.document];
+    expect(b.document.pages).toEqual(a.document.pages);
+    expect(b.document.manifest).toEqual(a.document.manifest);
+    const [pa, pb] = [await here.printed, await there.printed];
+    expect(pb.pages).toEqual(pa.pages);
+    expect(pb.pdf.equals(pa.pdf)).toBe(true);
+  });
+
+  it('hands back the builder’s error for code with nothing to print', async () => {
+    const files = [{ path: 'a.js', language: 'JavaScript', comments: 'js' as const, text: '\n\n', encoding: 'utf-8' as const, bytes: 2, lines: 2, codeLines: 0, commentLines: 0, blankLines: 2 }];
+    const r = renderer.source({ name: '码著示例管理系统', version: 'V1.0', files }, true);
+    await expect(r.document).rejects.toMatchObject({ code: 'EMPTY_CODEBASE' });
+    await expect(r.printed).rejects.toMatchObject({ code: 'EMPTY_CODEBASE' });
+  });
+});
