@@ -146,7 +146,7 @@ for (const t of trees) {
   console.log(`\n树 ${t.label}（负载 ${loadBefore} → ${load()}）`);
   console.log(`  码著：${report.analysis.sourceLines} 行，${report.source.totalPages} 页 → 打印 ${report.source.printedPages} 页；检查报告 ${report.items.length} 项（PDF 逐页回读）`);
   const stages = Object.entries(report.timings).map(([k, v]) => `${k} ${Math.round(v)}`).join('，');
-  console.log(`  码著各阶段（最后一次，ms；主线程依次，sourcePdf/readPdf 为 PDF 线程）：${stages}`);
+  console.log(`  码著各阶段（最后一次，ms；主线程依次；paginate、sourcePdf、readPdf 为 PDF 线程）：${stages}`);
   console.log(`  码著  墙钟 ${fmt(m(ours, 'wall'))}，CPU ${fmt(m(ours, 'cpu'))}，峰值 RSS ${m(ours, 'rss').toFixed(0)} MB（目标 ≤ 250 MB）`);
   if (REF) {
     const info = JSON.parse(ref[ref.length - 1].out.trim().split('\n').pop());

@@ -84,7 +84,7 @@ export async function main(argv: string[]): Promise<number> {
     if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
     const st = await fsp.stat(input).catch(() => undefined);
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
-    // The PDF thread starts before the rest of the CLI loads: it reads pdfkit and the CJK font meanwhile.
+    // The PDF thread starts before the rest of the CLI loads: it reads the CJK font meanwhile.
     worker = startWorker();
     const [{ generateCommand }, { localRenderer, threadRenderer }] = await Promise.all([import('./cli-generate'), import('./pdf-thread')]);
     renderer = worker ? threadRenderer(worker) : localRenderer;
