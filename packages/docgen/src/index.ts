@@ -144,3 +144,4 @@ export {
 export { buildContract } from './contract/templates';
 export { renderContractHtml, renderContractPdf, renderContractDocx } from './contract/render';
 export { checkOwnership, ownerCompletenessIssues } from './contract/ownership';
+export { lowerThreadPriority } from './thread-priority';

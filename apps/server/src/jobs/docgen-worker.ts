@@ -4,7 +4,7 @@
  * Protocol: in { id, type: 'generate' | 'contract' | 'warm', input? }; out { id, stage } while working, then { id, ok, result | error }.
  */
 import { parentPort } from 'node:worker_threads';
-import { lowerThreadPriority } from '../lib/thread-priority';
+import { lowerThreadPriority } from '@mazhu/docgen';
 import { runContract, runGenerate, warmUp } from './materials-core';
 
 lowerThreadPriority();

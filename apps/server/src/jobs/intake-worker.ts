@@ -6,7 +6,7 @@
  * Chinese message cross the thread boundary intact.
  */
 import type { CodeSelection } from '@mazhu/contracts';
-import { lowerThreadPriority } from '../lib/thread-priority';
+import { lowerThreadPriority } from '@mazhu/docgen';
 import type { IntakenCode } from './materials';
 import { runIntake } from './materials-core';
 
