@@ -78,10 +78,11 @@ function compileListQueries(db: Kysely<Database>, bySource: boolean, byStatus: b
   return {
     count: compileOnce(count),
     /**
-     * The first page, with no OFFSET at all. PostgreSQL plans a prepared statement anew for its values (a custom
-     * plan) while that looks cheaper than the plan kept for any values (the generic plan); an OFFSET it cannot read
-     * from the statement makes the generic plan look dearer, so with one every run would be planned again. Without
-     * it the generic plan is kept after the first few runs and the list page that opens the view is only executed.
+     * The first page, with no OFFSET at all. PostgreSQL runs a prepared statement with a plan made for its values (a
+     * custom plan, planned on every run) for as long as that looks cheaper than the plan kept for any values (the
+     * generic plan). An OFFSET bound as a value makes the generic plan look dearer whenever the statistics expect
+     * few rows (a new or small installation), so every run of the first page was planned anew; without it the
+     * generic plan is kept after PostgreSQL's first five runs and the page that opens the list is only executed.
      */
     firstPage: compileOnce(rows),
     page: compileOnce((p: ListValues) => rows(p).offset(p.offset)),
