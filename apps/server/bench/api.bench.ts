@@ -13,7 +13,8 @@
  * 2 s warm-up. Requests carry no accept-encoding (answers go out uncompressed).
  * Goals: project list ≥ 3,000 req/s with p99 ≤ 50 ms on SQLite, ≥ 2,000 req/s on PostgreSQL; notice list ≥ 6,000 req/s.
  * Prints req/s, p50, p99, errors and the server's CPU time per request beside each goal (figures, never a
- * pass/fail), and the load average of the machine before and after each database's run.
+ * pass/fail) — on PostgreSQL also the CPU time its backends serving the server spent per request, when they run on
+ * this machine — and the load average of the machine before and after each database's run.
  * BENCH_API_SERVER=<path of another build's main.js> loads that build instead, to compare two builds back to back.
  */
 import { execFile } from 'node:child_process';
@@ -52,12 +53,42 @@ async function load(url: string, opts: { method?: string; headers?: Record<strin
   return { rps: j.requests.average, p50: j.latency.p50, p99: j.latency.p99, errors: j.errors, non2xx: j.non2xx, requests: j.requests.total };
 }
 
-/** Loads `url` (after a 2 s warm-up) and measures the server process's CPU time over the measured run. */
-async function measure(pid: number, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Load & { cpuUsPerRequest: number }> {
+/**
+ * Process ids of the PostgreSQL backends whose connections carry `appName` (the server's PGAPPNAME), or none when
+ * they are not processes of this machine (a remote database).
+ */
+async function backendPids(pgUrl: string, appName: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [appName]);
+    return rows.map((r) => r.pid).filter((pid) => fs.existsSync(`/proc/${pid}/stat`));
+  } finally {
+    await c.end();
+  }
+}
+
+/** CPU time (ms) each of the processes `pids` has used so far; undefined for one that has ended. */
+const cpuMsOfEach = (pids: number[]) => pids.map((pid) => (fs.existsSync(`/proc/${pid}/stat`) ? cpuMsOf(pid) : undefined));
+
+/** CPU time (ms) the processes used between two `cpuMsOfEach` readings, counting those alive at both. */
+const cpuMsBetween = (before: (number | undefined)[], after: (number | undefined)[]) =>
+  before.reduce<number>((sum, b, i) => (b === undefined || after[i] === undefined ? sum : sum + after[i]! - b), 0);
+
+type Measured = Load & { cpuUsPerRequest: number; dbCpuUsPerRequest?: number };
+
+/**
+ * Loads `url` (after a 2 s warm-up) and measures the server process's CPU time over the measured run, and — given the
+ * database's backends (`backends`, read after the warm-up, when the pool has opened its connections) — theirs.
+ */
+async function measure(pid: number, url: string, opts: { method?: string; headers?: Record<string, string>; body?: string }, backends?: () => Promise<number[]>): Promise<Measured> {
   await load(url, { ...opts, seconds: 2 });
+  const pids = (await backends?.()) ?? [];
   const cpu0 = cpuMsOf(pid);
+  const db0 = cpuMsOfEach(pids);
   const l = await load(url, { ...opts, seconds: SECONDS });
-  return { ...l, cpuUsPerRequest: ((cpuMsOf(pid) - cpu0) * 1000) / Math.max(1, l.requests) };
+  const perRequest = (ms: number) => (ms * 1000) / Math.max(1, l.requests);
+  return { ...l, cpuUsPerRequest: perRequest(cpuMsOf(pid) - cpu0), ...(pids.length ? { dbCpuUsPerRequest: perRequest(cpuMsBetween(db0, cpuMsOfEach(pids))) } : {}) };
 }
 
 const loadAverage = () => os.loadavg().map((v) => v.toFixed(2)).join(' ');
@@ -78,7 +109,8 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
     ROLE: 'all',
     LOG_LEVEL: 'warn', // info writes only the start-up lines: no line per request below debug
     DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('base64'),
-    ...(database ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema } : {}),
+    // The server's connections are named after the schema, so the bench finds the backends serving them.
+    ...(database ? { DATABASE_URL: database.databaseUrl, DATABASE_SCHEMA: database.databaseSchema, PGAPPNAME: schema } : {}),
   };
   const { child, url } = await startServer(dataDir, env, SERVER);
   try {
@@ -91,11 +123,13 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<void> {
     await waitIdle(child.pid!);
     console.log(`[${dialect}] 负载均值（1/5/15 分钟）开始前 ${loadAverage()}`);
     const list = { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"page":1,"pageSize":10}' };
-    const projects = await measure(child.pid!, `${url}/api/getProjectList`, list);
-    const notices = await measure(child.pid!, `${url}/api/getNotification`, {});
+    const backends = database ? () => backendPids(database.databaseUrl, schema) : undefined;
+    const projects = await measure(child.pid!, `${url}/api/getProjectList`, list, backends);
+    const notices = await measure(child.pid!, `${url}/api/getNotification`, {}, backends);
     const goalList = dialect === 'sqlite' ? '≥ 3,000 req/s, p99 ≤ 50 ms' : '≥ 2,000 req/s';
-    const fmt = (l: Load & { cpuUsPerRequest: number }) =>
-      `${Math.round(l.rps).toLocaleString('en-US')} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors}, non-2xx ${l.non2xx}, 服务器 CPU ${Math.round(l.cpuUsPerRequest)} µs/请求`;
+    const fmt = (l: Measured) =>
+      `${Math.round(l.rps).toLocaleString('en-US')} req/s, p50 ${l.p50} ms, p99 ${l.p99} ms, errors ${l.errors}, non-2xx ${l.non2xx}, 服务器 CPU ${Math.round(l.cpuUsPerRequest)} µs/请求` +
+      (l.dbCpuUsPerRequest === undefined ? '' : `, PostgreSQL CPU ${Math.round(l.dbCpuUsPerRequest)} µs/请求`);
     console.log(`[${dialect}] 已登录的项目列表 POST /api/getProjectList：${fmt(projects)}（目标 ${goalList}）`);
     console.log(`[${dialect}] 公开的政策列表 GET /api/getNotification：${fmt(notices)}（目标 ≥ 6,000 req/s）`);
     console.log(`[${dialect}] 负载均值结束时 ${loadAverage()}`);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
@@ -50,21 +51,162 @@ export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'data
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 
+/** What a connection sends and remembers, as a kept statement uses it (pg's Connection; not in its typings). */
+interface WireConnection {
+  stream: { cork(): void; uncork(): void };
+  parsedStatements: Record<string, string | undefined>;
+  submittedNamedStatements: Record<string, string | undefined>;
+  parse(q: { name: string; text: string; types: never[] }): void;
+  bind(b: { statement: string; values: unknown[] }): void;
+  describe(d: { type: 'P'; name: '' }): void;
+  execute(e: { portal: '' }): void;
+  sync(): void;
+  sendCopyFail(msg: string): void;
+}
+
+/** The columns a kept statement returns on one connection: their names and the parser of each one's text. */
+interface Described {
+  names: string[];
+  parsers: ((text: string) => unknown)[];
+}
+
+/** pg's conversion of a bound value to its text (Date, Buffer, array, JSON object …), as a plain query does it. */
+const prepareValue = (createRequire(import.meta.url)('pg/lib/utils') as { prepareValue(v: unknown): unknown }).prepareValue;
+
+/**
+ * One run of a kept statement on a connection, as pg's client runs a query object (its `submit` and `handle…`
+ * message callbacks, the interface of pg-cursor). Unlike pg's own Query it asks PostgreSQL to describe the columns
+ * only on the connection's first run of the statement: the answer is kept per connection, and later runs send Bind,
+ * Execute and Sync alone. A prepared statement's columns cannot change (PostgreSQL refuses to run it after a schema
+ * change that would alter them), so neither side rebuilds the same description on every call.
+ */
+class KeptRun {
+  private readonly rows: Record<string, unknown>[] = [];
+  private command = '';
+  private rowCount: number | null = null;
+  private failure: unknown;
+  private settled = false;
+  private describing = false;
+
+  constructor(
+    /** Statement name and SQL text, read by pg's client when PostgreSQL confirms or refuses the Parse. */
+    readonly name: string,
+    readonly text: string,
+    private readonly values: unknown[],
+    private readonly columns: Map<string, Described>,
+    private readonly typeParser: (oid: number) => (text: string) => unknown,
+    private readonly done: (error: unknown, result?: { command: string; rowCount: number | null; rows: Record<string, unknown>[] }) => void,
+  ) {}
+
+  /** Writes the run's messages; a value that cannot be converted is returned (pg's client then fails the run). */
+  submit(connection: WireConnection): Error | null {
+    let values: unknown[];
+    try {
+      // Converted before anything is written, so a refused value leaves no half-sent run on the connection.
+      values = this.values.map((v) => prepareValue(v));
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
+    this.describing = !this.columns.has(this.name);
+    connection.stream.cork();
+    try {
+      if (connection.parsedStatements[this.name] === undefined && connection.submittedNamedStatements[this.name] === undefined) {
+        connection.parse({ name: this.name, text: this.text, types: [] });
+        connection.submittedNamedStatements[this.name] = this.text;
+      }
+      connection.bind({ statement: this.name, values });
+      if (this.describing) connection.describe({ type: 'P', name: '' });
+      connection.execute({ portal: '' });
+      connection.sync();
+    } finally {
+      connection.stream.uncork();
+    }
+    return null;
+  }
+
+  handleRowDescription(msg: { fields: { name: string; dataTypeID: number }[] }): void {
+    this.columns.set(this.name, { names: msg.fields.map((f) => f.name), parsers: msg.fields.map((f) => this.typeParser(f.dataTypeID)) });
+  }
+
+  handleDataRow(msg: { fields: (string | null)[] }): void {
+    if (this.failure) return;
+    const d = this.columns.get(this.name);
+    if (!d) {
+      this.failure = new Error(`kept statement ${this.name}: a row arrived before its columns were described`);
+      return;
+    }
+    const row: Record<string, unknown> = {};
+    try {
+      for (let i = 0; i < msg.fields.length; i++) {
+        const v = msg.fields[i];
+        row[d.names[i]!] = v === null || v === undefined ? null : d.parsers[i]!(v);
+      }
+    } catch (e) {
+      this.failure = e;
+      return;
+    }
+    this.rows.push(row);
+  }
+
+  handleCommandComplete(msg: { text: string }): void {
+    // "SELECT 10", "UPDATE 3", "INSERT 0 1": the command, then the row count last.
+    const words = msg.text.split(' ');
+    this.command = words[0] ?? '';
+    const n = Number(words[words.length - 1]);
+    this.rowCount = words.length > 1 && Number.isInteger(n) ? n : null;
+    // Described with no RowDescription: the statement returns no columns (NoData).
+    if (this.describing && !this.columns.has(this.name)) this.columns.set(this.name, { names: [], parsers: [] });
+  }
+
+  handleReadyForQuery(): void {
+    this.settle(this.failure, this.failure ? undefined : { command: this.command, rowCount: this.rowCount, rows: this.rows });
+  }
+
+  /** A refusal from PostgreSQL (followed by ReadyForQuery) or the connection's end (nothing follows). */
+  handleError(error: unknown): void {
+    this.settle(this.failure ?? error);
+  }
+
+  handleEmptyQuery(): void {}
+
+  handlePortalSuspended(): void {}
+
+  handleCopyInResponse(connection: WireConnection): void {
+    connection.sendCopyFail('No source stream defined');
+  }
+
+  handleCopyData(): void {}
+
+  private settle(error: unknown, result?: { command: string; rowCount: number | null; rows: Record<string, unknown>[] }): void {
+    if (this.settled) return;
+    this.settled = true;
+    this.done(error, result);
+  }
+}
+
 /**
  * The pool as Kysely sees it, running the queries compiled once (db/compiled.ts) as named prepared statements: each
- * connection parses and plans such a query the first time it runs it and only binds values afterwards. Every other
- * query goes through unnamed, as before.
+ * connection parses, plans and describes such a query the first time it runs it and only binds values afterwards
+ * (KeptRun). Every other query goes through pg's client unnamed, as before.
  */
 export function withKeptStatements(pool: pg.Pool): PostgresPool {
   const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    // Kysely calls query(sql, parameters) (the cursor form only for streams, which this app does not configure).
-    query: ((text: string, values: unknown[]) => {
-      const name = keptStatementName(text);
-      return name ? client.query({ name, text, values }) : client.query(text, values);
-    }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
-  });
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const columns = new Map<string, Described>();
+    const typeParser = (oid: number) => client.getTypeParser(oid, 'text') as (text: string) => unknown;
+    return {
+      // Kysely calls query(sql, parameters) (the cursor form only for streams, which this app does not configure).
+      query: ((text: string, values: unknown[]) => {
+        const name = keptStatementName(text);
+        if (!name) return client.query(text, values);
+        return new Promise((resolve, reject) => {
+          const run = new KeptRun(name, text, values, columns, typeParser, (error, result) => (error ? reject(error as Error) : resolve(result)));
+          client.query(run as unknown as pg.Submittable);
+        });
+      }) as unknown as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
   return {
     async connect() {
       const client = await pool.connect();

@@ -62,23 +62,30 @@ function compileListQueries(db: Kysely<Database>, bySource: boolean, byStatus: b
     return q;
   };
   const count = (p: ListValues) => filtered(p).select((eb) => eb.fn.countAll<number>().as('n'));
+  /** The page's rows, each also carrying the count of all matching rows (one query: one round trip to PostgreSQL). */
+  const rows = (p: ListValues) =>
+    filtered(p)
+      .select(['id', 'source', 'name', 'short_name', 'version', 'category', 'platform', 'form_json', 'status', 'progress', 'message', 'created_at', 'updated_at', 'generated_at'])
+      .select((eb) => [
+        eb.selectFrom('functional_modules').whereRef('functional_modules.project_id', '=', 'projects.id').select((e) => e.fn.countAll<number>().as('c')).as('module_count'),
+        eb('materials_json', 'is not', null).as('has_materials'),
+        count(p).as('total'),
+      ])
+      .orderBy('id', 'desc')
+      // SQLite codes a bound LIMIT as a constant of the plan and prepares the statement again whenever the value is
+      // bound anew; as an expression it stays a value of the run, so the prepared statement is reused.
+      .limit(sql<number>`cast(${p.limit} as integer)`);
   return {
     count: compileOnce(count),
-    /** The page's rows, each also carrying the count of all matching rows (one query: one round trip to PostgreSQL). */
-    page: compileOnce((p: ListValues) =>
-      filtered(p)
-        .select(['id', 'source', 'name', 'short_name', 'version', 'category', 'platform', 'form_json', 'status', 'progress', 'message', 'created_at', 'updated_at', 'generated_at'])
-        .select((eb) => [
-          eb.selectFrom('functional_modules').whereRef('functional_modules.project_id', '=', 'projects.id').select((e) => e.fn.countAll<number>().as('c')).as('module_count'),
-          eb('materials_json', 'is not', null).as('has_materials'),
-          count(p).as('total'),
-        ])
-        .orderBy('id', 'desc')
-        // SQLite codes a bound LIMIT as a constant of the plan and prepares the statement again whenever the value is
-        // bound anew; as an expression it stays a value of the run, so the prepared statement is reused.
-        .limit(sql<number>`cast(${p.limit} as integer)`)
-        .offset(p.offset),
-    ),
+    /**
+     * The first page, with no OFFSET at all. PostgreSQL runs a prepared statement with a plan made for its values (a
+     * custom plan, planned on every run) for as long as that looks cheaper than the plan kept for any values (the
+     * generic plan). An OFFSET bound as a value makes the generic plan look dearer whenever the statistics expect
+     * few rows (a new or small installation), so every run of the first page was planned anew; without it the
+     * generic plan is kept after PostgreSQL's first five runs and the page that opens the list is only executed.
+     */
+    firstPage: compileOnce(rows),
+    page: compileOnce((p: ListValues) => rows(p).offset(p.offset)),
   };
 }
 
@@ -116,7 +123,7 @@ export function createProjectsRepo(db: Kysely<Database>) {
         listQueries.set(shape, q);
       }
       const values = { userId: f.userId, source: f.source, status: f.status, like: `%${f.keyword ?? ''}%`, limit: f.pageSize, offset: (f.page - 1) * f.pageSize };
-      const { rows } = await db.executeQuery(q.page(values));
+      const { rows } = await db.executeQuery(f.page === 1 ? q.firstPage(values) : q.page(values));
       if (rows[0]) return { rows, total: Number(rows[0].total) };
       // An empty page: none match at all (first page), or the page lies past the last one.
       if (f.page === 1) return { rows, total: 0 };
