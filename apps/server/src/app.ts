@@ -75,7 +75,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const handle = openDb(config);
+  const handle = openDb(config, (err) => app.log.warn({ err: { message: err.message } }, 'PostgreSQL idle connection lost; the pool reconnects'));
   app.addHook('onClose', async () => handle.destroy());
   await migrate(handle);
   await seedContent(handle.db);

@@ -25,9 +25,14 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
  * Opens the database: PostgreSQL when `config.databaseUrl` is set (optionally inside `config.databaseSchema`),
- * otherwise the SQLite file `<dataDir>/mazhu.db` (WAL mode, foreign keys on).
+ * otherwise the SQLite file `<dataDir>/mazhu.db` (WAL mode, foreign keys on). `onIdleError` hears of an idle
+ * PostgreSQL connection that broke (server restart, connection killed): the pool drops it and opens a new one when
+ * needed; without a listener pg would throw the error out of the process.
  */
-export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'> & { databasePool?: AppConfig['databasePool'] }): Db {
+export function openDb(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'databaseSchema'> & { databasePool?: AppConfig['databasePool'] },
+  onIdleError: (err: Error) => void = (err) => console.error(`PostgreSQL 空闲连接已断开（连接池将重新连接）：${err.message}`),
+): Db {
   if (config.databaseUrl) {
     const p = config.databasePool ?? DEFAULT_POOL;
     // Every session gets a statement timeout (no request holds a connection forever), a lock timeout (a
@@ -39,6 +44,7 @@ export function openDb(config: Pick<AppConfig, 'dataDir' | 'databaseUrl' | 'data
       `-c idle_in_transaction_session_timeout=${p.statementTimeoutMs * 2}`,
     ].join(' ');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: p.max, connectionTimeoutMillis: p.acquireTimeoutMs, options });
+    pool.on('error', onIdleError);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withKeptStatements(pool) }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, destroy: () => db.destroy() };
   }
