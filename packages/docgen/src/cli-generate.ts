@@ -44,7 +44,7 @@ export async function generateCommand(input: string, st: Stats, values: Generate
   }
   const t0 = performance.now();
   let intake: IntakeResult;
-  const opts = { entry: values.entry, retainText: TEXT_IN_MEMORY, exclude: values.exclude, include: values.include, countLines: process.env.MAZHU_NO_SPLIT ? undefined : renderer.countLines };
+  const opts = { entry: values.entry, retainText: TEXT_IN_MEMORY, exclude: values.exclude, include: values.include };
   if (st.isDirectory()) intake = await intakeDirectory(input, opts);
   else {
     const kind = archiveKindOf(input);

@@ -6,7 +6,7 @@ import type { ReadEntry } from 'tar';
 import { DocgenError } from './errors';
 import { decodeSource, iconvLite, type SourceEncoding } from './decode';
 import { detectLanguage, type CommentStyle } from './languages';
-import { countLines, type LineCounts } from './lexer';
+import { countLines } from './lexer';
 
 /** One source file admitted into the program. Line counts are of the original text. */
 export interface CodeFile {
@@ -71,12 +71,6 @@ export interface IntakeResult {
   meta: MetaFile[];
 }
 
-/**
- * Counts the lines of many files at once, in their order (the CLI splits them over its two threads); rejects only
- * on a programming error. Default: countLines on the calling thread, file by file.
- */
-export type LineCounter = (files: { text: string; comments: CommentStyle }[]) => Promise<LineCounts[]>;
-
 export interface IntakeOptions {
   /** Honour .gitignore files (default true). */
   gitignore?: boolean;
@@ -98,8 +92,6 @@ export interface IntakeOptions {
   maxFileBytes?: number;
   /** Refuse archives whose uncompressed/compressed ratio exceeds this (default 200) once past 16 MiB. */
   maxRatio?: number;
-  /** Counts the lines of the files kept in memory (see LineCounter); default: each file as it is admitted. */
-  countLines?: LineCounter;
   /** Path (relative) of the entry file to put first; default: detected. */
   entry?: string;
   /** Extra path prefixes or globs to exclude (gitignore syntax). */
@@ -278,7 +270,7 @@ const OVERRIDABLE = new Set(['构建或工具配置文件', '自动生成的代�
  * and decodes. `forced` (IntakeOptions.include) admits files that only a default rule left out:
  * build configuration, generated-looking code, data scripts; never binary, empty or oversized ones.
  */
-function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], forced = false, deferCounts = false): CodeFile | undefined {
+function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], forced = false): CodeFile | undefined {
   const byName = skipReasonByName(e.path);
   if (byName && !(forced && OVERRIDABLE.has(byName))) {
     skipped.push({ path: e.path, reason: byName });
@@ -339,8 +331,7 @@ function admitOne(e: RawEntry, maxFileBytes: number, skipped: SkippedFile[], for
   }
   const head = decoded.text.length > 20_000 ? decoded.text.slice(0, 20_000) : decoded.text;
   const entrySignal = ENTRY_STRONG.test(head) ? 2 : ENTRY_WEAK.test(head) ? 1 : undefined;
-  const counts = deferCounts ? { lines: 0, codeLines: 0, commentLines: 0, blankLines: 0 } : countLines(decoded.text, lang.comments);
-  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...counts, entrySignal, embeddedLanguages };
+  return { path: e.path, language, comments: lang.comments, text: decoded.text, encoding: decoded.encoding, bytes: e.data.length, ...countLines(decoded.text, lang.comments), entrySignal, embeddedLanguages };
 }
 
 /** Collects a MetaFile from raw bytes (UTF-8 / GBK decoded), within the size and count limits. */
@@ -351,7 +342,7 @@ function collectMeta(meta: MetaFile[], rel: string, data: Uint8Array): void {
 }
 
 /** Turns raw (path, bytes) entries into CodeFiles, applying every filter. */
-async function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): Promise<IntakeResult> {
+function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], preFiltered: boolean): IntakeResult {
   const maxFileBytes = opts.maxFileBytes ?? DEFAULTS.maxFileBytes;
   const meta: MetaFile[] = [];
   const forced = opts.include?.length ? ignore().add(opts.include) : undefined;
@@ -395,20 +386,12 @@ async function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[
       skipped.push({ path: e.path, reason: META_REASON });
       continue;
     }
-    const f = admitOne(e, maxFileBytes, skipped, forced?.ignores(e.path) ?? false, !!opts.countLines);
+    const f = admitOne(e, maxFileBytes, skipped, forced?.ignores(e.path) ?? false);
     if (f) files.push(f);
   }
-  if (opts.countLines) await assignCounts(files, opts.countLines);
   const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, raw);
   return { files: ordered, stats: computeStats(ordered), skipped, meta };
-}
-
-/** Counts the lines of `files` (admitted with deferred counts) with `counter` and writes them into the files. */
-async function assignCounts(files: CodeFile[], counter: LineCounter): Promise<void> {
-  if (files.length === 0) return;
-  const counts = await counter(files.map((f) => ({ text: f.text, comments: f.comments })));
-  files.forEach((f, i) => Object.assign(f, counts[i]));
 }
 
 const OUTPUT_SIBLINGS = new Set(['lib', 'es', 'esm', 'cjs', 'umd', 'types', 'typings']);
@@ -583,8 +566,6 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   const useGit = opts.gitignore !== false;
   const ignores = new Map<string, Ignore>();
   const meta: MetaFile[] = [];
-  /** Files whose lines are counted at the end (opts.countLines). */
-  const deferred: CodeFile[] = [];
   let pkgJson: RawEntry | undefined;
   /** A forced pattern may name a file inside a folder skipped by default: walk such folders too. */
   const forcedBelow = (dirRel: string) => !!forced && (opts.include ?? []).some((p) => p.replace(/^\//, '').startsWith(dirRel + '/') || forced.ignores(dirRel + '/'));
@@ -657,22 +638,16 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         skipped.push({ path: r, reason: `文件过大（${Math.round(data / 1024)} KB），多为数据或生成文件` });
         continue;
       }
-      // One file at a time: read, decode, count (files kept in memory: all at once at the end, when a counter is
-      // given); the bytes are dropped right away.
-      const f = admitOne({ path: r, data }, maxFileBytes, skipped, isForced, !!opts.countLines);
+      // One file at a time: read, decode, count; the bytes are dropped right away.
+      const f = admitOne({ path: r, data }, maxFileBytes, skipped, isForced);
       if (!f) continue;
       if (f.text.length <= textBudget) {
         textBudget -= f.text.length;
         files.push(f);
-        if (opts.countLines) deferred.push(f);
-      } else {
-        if (opts.countLines) Object.assign(f, countLines(f.text, f.comments));
-        files.push(lazyText(f, absFile));
-      }
+      } else files.push(lazyText(f, absFile));
     }
   };
   walk(root, '', false);
-  if (opts.countLines) await assignCounts(deferred, opts.countLines);
   const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, pkgJson ? [pkgJson] : undefined);
   const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped, meta };
@@ -1050,7 +1025,7 @@ export async function intakeArchive(input: Uint8Array | string, kind: 'zip' | 't
     throw new DocgenError('ARCHIVE_CORRUPT', '压缩包结构损坏或不完整，无法读取，请重新压缩后上传');
   }
   raw = stripCommonRoot(raw, skipped);
-  const res = await admit(raw, opts, skipped, false);
+  const res = admit(raw, opts, skipped, false);
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', '压缩包中没有可识别的源代码文件');
   return res;
 }

@@ -1,8 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { DocgenError, type DocgenErrorCode } from './errors';
 import type { ApplicationForm } from './form';
-import type { CodeFile, LineCounter } from './intake';
-import { countLines, type LineCounts } from './lexer';
+import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
 import { formTable, renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
@@ -24,24 +23,25 @@ export interface PdfRenderer {
    */
   source(opts: BuildSourceCodeOptions, readBack: boolean): { document: Promise<BuiltSource>; printed: Promise<RenderedSource> };
   formPdf(form: ApplicationForm): Promise<Buffer>;
-  /** Counts the lines of intake's files (IntakeOptions.countLines), when this renderer has a thread to share it with. */
-  countLines?: LineCounter;
   close(): Promise<void>;
+}
+
+/** Builds the source-code document on this thread; the promise rejects with the builder's error. */
+function buildHere(opts: BuildSourceCodeOptions): Promise<BuiltSource> {
+  const t = performance.now();
+  try {
+    const document = buildSourceCodeDocument(opts);
+    return Promise.resolve({ document, ms: performance.now() - t });
+  } catch (e) {
+    return Promise.reject(e as Error);
+  }
 }
 
 /** Renders on the calling thread (the server's jobs, tests). */
 export const localRenderer: PdfRenderer = {
   source(opts, readBack) {
-    const t = performance.now();
-    let built: BuiltSource;
-    try {
-      const document = buildSourceCodeDocument(opts);
-      built = { document, ms: performance.now() - t };
-    } catch (e) {
-      const failed = Promise.reject(e as Error);
-      return { document: failed, printed: failed };
-    }
-    return { document: Promise.resolve(built), printed: printSource(printedSource(built.document), readBack) };
+    const document = buildHere(opts);
+    return { document, printed: document.then((b) => printSource(printedSource(b.document), readBack)) };
   },
   formPdf: (form) => renderApplicationFormPdf(form),
   close: async () => undefined,
@@ -52,7 +52,6 @@ type Reply = {
   document?: SourceCodeDocument;
   buildMs?: number;
   pdf?: Uint8Array;
-  counts?: LineCounts[];
   pages?: PdfPageReport[];
   ms?: RenderedSource['ms'];
   error?: { code?: DocgenErrorCode; message: string };
@@ -101,10 +100,11 @@ export function threadRenderer(worker: Worker): PdfRenderer {
   return {
     source(opts, readBack) {
       if (opts.files.some(textOnDisk)) {
-        const local = localRenderer.source(opts, false);
+        // Paginated here, printed there.
+        const document = buildHere(opts);
         return {
-          document: local.document,
-          printed: local.document.then(async (b) => asPrinted(await ask({ kind: 'print', model: printedSource(b.document), readBack }))),
+          document,
+          printed: document.then(async (b) => asPrinted(await ask({ kind: 'print', model: printedSource(b.document), readBack }))),
         };
       }
       const files: SourceFile[] = opts.files.map((f) => ({ path: f.path, language: f.language, comments: f.comments, text: f.text, lines: f.lines }));
@@ -115,28 +115,6 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       }).then((r) => ({ document: r.document!, ms: r.buildMs! }));
       const printed = ask({ kind: 'source', documentId, opts: { ...opts, files }, readBack }).then(asPrinted);
       return { document, printed };
-    },
-    async countLines(files) {
-      // The files in two shares of about equal text, in turn: the thread counts one while this thread counts the other.
-      const mine: number[] = [];
-      const theirs: number[] = [];
-      let a = 0;
-      let b = 0;
-      files.forEach((f, i) => {
-        if (b <= a) {
-          theirs.push(i);
-          b += f.text.length;
-        } else {
-          mine.push(i);
-          a += f.text.length;
-        }
-      });
-      const remote = ask({ kind: 'count', files: theirs.map((i) => files[i]) });
-      const out: LineCounts[] = new Array(files.length);
-      for (const i of mine) out[i] = countLines(files[i].text, files[i].comments);
-      const r = await remote;
-      theirs.forEach((i, k) => (out[i] = r.counts![k]));
-      return out;
     },
     async formPdf(form) {
       const r = await ask({ kind: 'form', table: formTable(form) });

@@ -1,13 +1,11 @@
 // The PDF thread of the CLI (pdf-thread.ts threadRenderer): reads the CJK font as soon as it starts,
-// then counts the lines of the share of files it is sent, paginates the code (handing the document back at once),
-// prints the PDFs and reads the source-code PDF back.
+// then paginates the code it is sent (handing the document back at once), prints the PDFs and reads the
+// source-code PDF back.
 import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
 import { prepareLiteFonts } from './pdf-lite';
 import { printSource } from './pdf-print';
 import type { CodeFile } from './intake';
-import { countLines } from './lexer';
-import type { CommentStyle } from './languages';
 import type { SourceFile } from './pdf-thread';
 import type { FormTable } from './render-form';
 import { renderFormTablePdf } from './render-form-pdf';
@@ -15,7 +13,6 @@ import { printedSource, type PrintedSource } from './render-source-pdf';
 import { buildSourceCodeDocument, type BuildSourceCodeOptions } from './source-document';
 
 type Request = { id: number } & (
-  | { kind: 'count'; files: { text: string; comments: CommentStyle }[] }
   | { kind: 'source'; documentId: number; opts: Omit<BuildSourceCodeOptions, 'files'> & { files: SourceFile[] }; readBack: boolean }
   | { kind: 'print'; model: PrintedSource; readBack: boolean }
   | { kind: 'form'; table: FormTable }
@@ -39,9 +36,7 @@ try {
 parentPort!.on('message', (req: Request) => {
   void (async () => {
     try {
-      if (req.kind === 'count') {
-        parentPort!.postMessage({ id: req.id, counts: req.files.map((f) => countLines(f.text, f.comments)) });
-      } else if (req.kind === 'source' || req.kind === 'print') {
+      if (req.kind === 'source' || req.kind === 'print') {
         let model: PrintedSource;
         if (req.kind === 'source') {
           const t = performance.now();

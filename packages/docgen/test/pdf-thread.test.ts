@@ -10,15 +10,6 @@ const renderer = threadRenderer(startPdfWorker());
 afterAll(() => renderer.close());
 
 describe('the CLI thread', () => {
-  it('counts lines with the calling thread as intake does alone: same files, same counts, same order', async () => {
-    const alone = await intakeDirectory(fixture);
-    const shared = await intakeDirectory(fixture, { countLines: renderer.countLines });
-    const view = (r: typeof alone) => r.files.map((f) => [f.path, f.lines, f.codeLines, f.commentLines, f.blankLines]);
-    expect(view(shared)).toEqual(view(alone));
-    expect(shared.files.length).toBeGreaterThan(5);
-    expect(shared.stats).toEqual(alone.stats);
-  });
-
   it('paginates and prints in the thread the document the calling thread would build', async () => {
     const { files } = await intakeDirectory(fixture);
     const { localRenderer } = await import('../src/pdf-thread');
@@ -31,6 +22,20 @@ describe('the CLI thread', () => {
     const [pa, pb] = [await here.printed, await there.printed];
     expect(pb.pages).toEqual(pa.pages);
     expect(pb.pdf.equals(pa.pdf)).toBe(true);
+  });
+
+  it('paginates here and prints there a code base whose text intake keeps on disk', async () => {
+    const { files } = await intakeDirectory(fixture);
+    const onDisk = files.map((f) => {
+      const { text, ...rest } = f;
+      return Object.defineProperty(rest, 'text', { enumerable: true, get: () => text }) as typeof f;
+    });
+    const { localRenderer } = await import('../src/pdf-thread');
+    const opts = { name: '码著示例管理系统', version: 'V1.0' };
+    const here = localRenderer.source({ ...opts, files }, true);
+    const there = renderer.source({ ...opts, files: onDisk }, true);
+    expect((await there.document).document.pages).toEqual((await here.document).document.pages);
+    expect((await there.printed).pdf.equals((await here.printed).pdf)).toBe(true);
   });
 
   it('hands back the builder’s error for code with nothing to print', async () => {
