@@ -44,7 +44,14 @@ export async function generateCommand(input: string, st: Stats, values: Generate
   }
   const t0 = performance.now();
   let intake: IntakeResult;
-  const opts = { entry: values.entry, retainText: TEXT_IN_MEMORY, exclude: values.exclude, include: values.include };
+  // The PDF thread turns files into printed lines while the rest are read (same options as the document below).
+  const completionDate = (project as { completionDate?: unknown } | undefined)?.completionDate;
+  const onFile = renderer.preparer?.({
+    stripComments: values['strip-comments'],
+    scrub: !values['no-scrub'],
+    completionDate: typeof completionDate === 'string' ? completionDate : undefined,
+  });
+  const opts = { entry: values.entry, retainText: TEXT_IN_MEMORY, exclude: values.exclude, include: values.include, onFile };
   if (st.isDirectory()) intake = await intakeDirectory(input, opts);
   else {
     const kind = archiveKindOf(input);

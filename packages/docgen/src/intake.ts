@@ -109,6 +109,12 @@ export interface IntakeOptions {
    * analysis reads each text several times, and a re-read costs a file read and a decode).
    */
   retainText?: boolean | number;
+  /**
+   * Called with each file as soon as it is admitted with its text in memory (files whose text is re-read from
+   * disk are not passed), in reading order, before the final order is known; the result may leave some of them
+   * out (build-output siblings). The CLI hands them to its PDF thread to prepare their printed lines.
+   */
+  onFile?: (file: CodeFile) => void;
 }
 
 const DEFAULTS = { maxFiles: 50_000, maxBytes: 512 * 1024 * 1024, maxInflatedBytes: 128 * 1024 * 1024, maxLines: 2_000_000, maxFileBytes: 1024 * 1024, maxRatio: 200 };
@@ -387,7 +393,10 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
       continue;
     }
     const f = admitOne(e, maxFileBytes, skipped, forced?.ignores(e.path) ?? false);
-    if (f) files.push(f);
+    if (f) {
+      files.push(f);
+      opts.onFile?.(f);
+    }
   }
   const kept = dropBuildSiblings(files, skipped, forced);
   const ordered = orderFiles(kept, opts.entry, raw);
@@ -644,6 +653,7 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
       if (f.text.length <= textBudget) {
         textBudget -= f.text.length;
         files.push(f);
+        opts.onFile?.(f);
       } else files.push(lazyText(f, absFile));
     }
   };

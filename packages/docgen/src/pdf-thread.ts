@@ -5,7 +5,7 @@ import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
 import { formTable, renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
-import { buildSourceCodeDocument, type BuildSourceCodeOptions, type SourceCodeDocument } from './source-document';
+import { buildSourceCodeDocument, preparationKey, type BuildSourceCodeOptions, type PrepareOptions, type SourceCodeDocument, type SourceText } from './source-document';
 import type { PdfPageReport } from './verify';
 
 /** A source-code document as built by a renderer, and the milliseconds its pagination took. */
@@ -22,6 +22,12 @@ export interface PdfRenderer {
    * once the PDF is made; both reject with the builder's DocgenError (EMPTY_CODEBASE, BAD_OPTION…).
    */
   source(opts: BuildSourceCodeOptions, readBack: boolean): { document: Promise<BuiltSource>; printed: Promise<RenderedSource> };
+  /**
+   * Optional: starts turning files into printed lines ahead of `source` (prepareSourceFile with `opts`) and
+   * returns where to hand each file as soon as it is read. A later `source` call with the same preparation
+   * options uses the lines already made for the very file objects handed here and prepares the others itself.
+   */
+  preparer?(opts: PrepareOptions): (file: CodeFile) => void;
   formPdf(form: ApplicationForm): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -47,6 +53,12 @@ export const localRenderer: PdfRenderer = {
   close: async () => undefined,
 };
 
+/** A file already handed to the PDF thread's preparer, named by its path. */
+export type PreparedRef = { ref: string };
+
+/** Files are sent to the PDF thread in batches of about this many characters. */
+const PREPARE_BATCH_CHARS = 256 * 1024;
+
 type Reply = {
   id: number;
   document?: SourceCodeDocument;
@@ -57,11 +69,8 @@ type Reply = {
   error?: { code?: DocgenErrorCode; message: string };
 };
 
-/** What the thread needs of a code file to paginate it (the text and what decides its printing). */
-export type SourceFile = Pick<CodeFile, 'path' | 'language' | 'comments' | 'text' | 'lines'>;
-
 /** True when the file's text is re-read from disk on each use (intake keeps very large code bases out of memory). */
-const textOnDisk = (f: CodeFile) => typeof Object.getOwnPropertyDescriptor(f, 'text')?.get === 'function';
+const textOnDisk = (f: object) => typeof Object.getOwnPropertyDescriptor(f, 'text')?.get === 'function';
 
 /**
  * Renders in the PDF thread `worker` (pdf-worker.ts, started by pdf-worker-start.ts): it loads pdfkit and reads the
@@ -97,7 +106,28 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       worker.postMessage({ ...msg, id });
     });
   const asPrinted = (r: Reply): RenderedSource => ({ pdf: Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength), pages: r.pages, ms: r.ms! });
+  const textOf = (f: SourceText): SourceText => ({ path: f.path, language: f.language, comments: f.comments, text: f.text, lines: f.lines });
+  // Files handed to the preparer: path → the file object, so that only that very object is later sent by reference.
+  let prep: { key: string; sent: Map<string, object>; batch: SourceText[]; chars: number } | undefined;
+  const flush = () => {
+    if (!prep?.batch.length || failed) return;
+    worker.postMessage({ kind: 'prepare', files: prep.batch });
+    prep.batch = [];
+    prep.chars = 0;
+  };
   return {
+    preparer(opts) {
+      prep = { key: preparationKey(opts), sent: new Map(), batch: [], chars: 0 };
+      const mine = prep;
+      worker.postMessage({ kind: 'begin', opts });
+      return (f) => {
+        if (prep !== mine || textOnDisk(f)) return;
+        mine.batch.push(textOf(f));
+        mine.sent.set(f.path, f);
+        mine.chars += f.text.length;
+        if (mine.chars >= PREPARE_BATCH_CHARS) flush();
+      };
+    },
     source(opts, readBack) {
       if (opts.files.some(textOnDisk)) {
         // Paginated here, printed there.
@@ -107,7 +137,11 @@ export function threadRenderer(worker: Worker): PdfRenderer {
           printed: document.then(async (b) => asPrinted(await ask({ kind: 'print', model: printedSource(b.document), readBack }))),
         };
       }
-      const files: SourceFile[] = opts.files.map((f) => ({ path: f.path, language: f.language, comments: f.comments, text: f.text, lines: f.lines }));
+      flush();
+      const reuse = prep?.key === preparationKey(opts) ? prep.sent : undefined;
+      const files = opts.files.map((f): SourceText | PreparedRef | BuildSourceCodeOptions['files'][number] =>
+        'prepared' in f ? f : reuse?.get(f.path) === f ? { ref: f.path } : textOf(f),
+      );
       const documentId = next++;
       const document = new Promise<Reply>((resolve, reject) => {
         if (failed) return reject(failed);

@@ -1,22 +1,24 @@
-// The PDF thread of the CLI (pdf-thread.ts threadRenderer): reads the CJK font as soon as it starts,
-// then paginates the code it is sent (handing the document back at once), prints the PDFs and reads the
-// source-code PDF back.
+// The PDF thread of the CLI (pdf-thread.ts threadRenderer): reads the CJK font as soon as it starts, turns files
+// into printed lines as the caller reads them, then paginates the code (handing the document back at once), prints
+// the PDFs and reads the source-code PDF back.
 import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
 import { prepareLiteFonts } from './pdf-lite';
 import { printSource } from './pdf-print';
-import type { CodeFile } from './intake';
-import type { SourceFile } from './pdf-thread';
+import type { PreparedRef } from './pdf-thread';
 import type { FormTable } from './render-form';
 import { renderFormTablePdf } from './render-form-pdf';
 import { printedSource, type PrintedSource } from './render-source-pdf';
-import { buildSourceCodeDocument, type BuildSourceCodeOptions } from './source-document';
+import { buildSourceCodeDocument, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
 
-type Request = { id: number } & (
-  | { kind: 'source'; documentId: number; opts: Omit<BuildSourceCodeOptions, 'files'> & { files: SourceFile[] }; readBack: boolean }
+type Request =
+  | { kind: 'begin'; opts: PrepareOptions }
+  | { kind: 'prepare'; files: SourceText[] }
+  | ({ id: number } & (
+  | { kind: 'source'; documentId: number; opts: Omit<BuildSourceCodeOptions, 'files'> & { files: (BuildSourceCodeOptions['files'][number] | PreparedRef)[] }; readBack: boolean }
   | { kind: 'print'; model: PrintedSource; readBack: boolean }
   | { kind: 'form'; table: FormTable }
-);
+));
 
 const errorOf = (e: unknown) => ({ code: e instanceof DocgenError ? e.code : undefined, message: (e as Error)?.message ?? String(e) });
 
@@ -33,7 +35,37 @@ try {
   /* a missing font is reported by the first document, as on the calling thread */
 }
 
+// Files prepared ahead (kind 'begin', then 'prepare' batches), by path; a file that failed holds its error.
+let preparing: PrepareOptions | undefined;
+const prepared = new Map<string, PreparedSourceFile | Error>();
+
+/** The document's files with references to prepared files resolved; throws what preparing such a file threw. */
+function resolveFiles(files: (BuildSourceCodeOptions['files'][number] | PreparedRef)[]): BuildSourceCodeOptions['files'] {
+  return files.map((f) => {
+    if (!('ref' in f)) return f;
+    const p = prepared.get(f.ref);
+    if (!p) throw new Error(`PDF 线程没有收到文件 ${f.ref}`);
+    if (p instanceof Error) throw p;
+    return p;
+  });
+}
+
 parentPort!.on('message', (req: Request) => {
+  if (req.kind === 'begin') {
+    preparing = req.opts;
+    prepared.clear();
+    return;
+  }
+  if (req.kind === 'prepare') {
+    for (const f of req.files) {
+      try {
+        prepared.set(f.path, prepareSourceFile(f, preparing ?? {}));
+      } catch (e) {
+        prepared.set(f.path, e as Error);
+      }
+    }
+    return;
+  }
   void (async () => {
     try {
       if (req.kind === 'source' || req.kind === 'print') {
@@ -42,13 +74,14 @@ parentPort!.on('message', (req: Request) => {
           const t = performance.now();
           let document;
           try {
-            document = buildSourceCodeDocument({ ...req.opts, files: req.opts.files as CodeFile[] });
+            document = buildSourceCodeDocument({ ...req.opts, files: resolveFiles(req.opts.files) });
           } catch (e) {
             parentPort!.postMessage({ id: req.documentId, error: errorOf(e) });
             throw e;
           }
           // The code's text is not needed any more: let the collector drop it rather than copy it while printing.
           req.opts.files = [];
+          prepared.clear();
           parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
           model = printedSource(document);
         } else model = req.model;

@@ -33,6 +33,23 @@ export interface ScrubReport {
   truncated: boolean;
 }
 
+/** Findings listed in a report (ScrubReport.findings); counts and total go on beyond. */
+export const SCRUB_FINDINGS_LIMIT = 2000;
+
+/**
+ * Appends the report of the next file (in print order) to `into`, as if one Scrubber had read both: findings
+ * listed up to `limit`, counts and total complete, `truncated` once a finding could not be listed.
+ */
+export function appendScrubReport(into: ScrubReport, next: ScrubReport, limit = SCRUB_FINDINGS_LIMIT): void {
+  for (const f of next.findings) {
+    if (into.findings.length < limit) into.findings.push(f);
+    else into.truncated = true;
+  }
+  if (next.truncated) into.truncated = true;
+  into.total += next.total;
+  for (const [k, n] of Object.entries(next.counts) as [ScrubKind, number][]) into.counts[k] = (into.counts[k] ?? 0) + n;
+}
+
 const TOKEN_PATTERNS: RegExp[] = [
   /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
   /\bLTAI[0-9A-Za-z]{12,24}\b/g, // Aliyun AccessKey
@@ -93,7 +110,7 @@ export function isValidChineseId(id: string): boolean {
 export class Scrubber {
   readonly report: ScrubReport = { findings: [], counts: {}, total: 0, truncated: false };
   private inKey = false;
-  constructor(private readonly limit = 2000) {}
+  constructor(private readonly limit = SCRUB_FINDINGS_LIMIT) {}
 
   /** True while scrubbing a file whose unquoted `key = value` lines are data (SQL, XML, shell, Dockerfile, Makefile). */
   private configLike = false;

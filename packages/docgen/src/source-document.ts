@@ -1,7 +1,7 @@
 import { DocgenError } from './errors';
 import type { CodeFile } from './intake';
 import { scanSource } from './lexer';
-import { Scrubber, type ScrubReport } from './scrub';
+import { appendScrubReport, Scrubber, type ScrubReport } from './scrub';
 import { CODE_LAYOUT } from './layout';
 import { displayWidth, wrapByWidth } from './width';
 import { validateName, validateVersion } from './names';
@@ -66,15 +66,11 @@ export interface SourceCodeDocument {
   lateDates: { file: string; line: number; date: string }[];
 }
 
-export interface BuildSourceCodeOptions {
-  /** 软件全称 (must end in 软件/系统/平台). */
-  name: string;
-  /** 版本号, e.g. V1.0. */
-  version: string;
-  /** Files in print order (intake gives entry point first). */
-  files: CodeFile[];
-  /** Lines per page, default 50; values below 50 are refused (登记办法 第十条: 每页不少于50行). */
-  linesPerPage?: number;
+/** What a code file gives the source-code document: its path, text, language, comment style and intake line count. */
+export type SourceText = Pick<CodeFile, 'path' | 'language' | 'comments' | 'text' | 'lines'>;
+
+/** How files are turned into printed lines (every field but `completionDate` has the default of BuildSourceCodeOptions). */
+export interface PrepareOptions {
   /** Remove comments (token-aware) before printing. Default false. */
   stripComments?: boolean;
   /** Scrub secrets and personal data. Default true. */
@@ -86,7 +82,40 @@ export interface BuildSourceCodeOptions {
   completionDate?: string;
 }
 
+/**
+ * One file turned into printed lines by prepareSourceFile, ready to be placed in a document in any order: the
+ * printed segments (`texts`, with their 1-based source line and wrap part in `meta` as [line, part] pairs), what
+ * the scrubber removed (findings listed up to SCRUB_FINDINGS_LIMIT) and the late dates (at most 50).
+ */
+export interface PreparedSourceFile {
+  prepared: true;
+  path: string;
+  /** Intake's line count of the file (源程序量). */
+  lines: number;
+  /** preparationKey of the options it was prepared with. */
+  key: string;
+  texts: string[];
+  meta: Int32Array;
+  scrub: ScrubReport;
+  lateDates: { line: number; date: string }[];
+}
+
+export interface BuildSourceCodeOptions extends PrepareOptions {
+  /** 软件全称 (must end in 软件/系统/平台). */
+  name: string;
+  /** 版本号, e.g. V1.0. */
+  version: string;
+  /**
+   * Files in print order (intake gives entry point first): their text, or the lines prepareSourceFile made of
+   * them with the same options (the CLI's PDF thread prepares files while the code is still being read).
+   */
+  files: (SourceText | PreparedSourceFile)[];
+  /** Lines per page, default 50; values below 50 are refused (登记办法 第十条: 每页不少于50行). */
+  linesPerPage?: number;
+}
+
 const BLOCK_PAGES = 30;
+const LATE_DATES_LIMIT = 50;
 
 function expandTabs(s: string, tabWidth: number): string {
   let out = '';
@@ -113,15 +142,101 @@ const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
 
+/** A string that is equal for two PrepareOptions exactly when they prepare files the same way. */
+export function preparationKey(opts: PrepareOptions): string {
+  const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : '';
+  return `${opts.stripComments ? 1 : 0}|${opts.scrub === false ? 0 : 1}|${opts.columns ?? CODE_LAYOUT.columns}|${opts.tabWidth ?? 4}|${completion}`;
+}
+
 /**
- * Builds the source-code document model (程序鉴别材料): normalises every file (blank lines
- * removed, optional token-aware comment removal, secrets and personal data scrubbed, tabs to
- * spaces), wraps lines by display width (CJK = 2 columns) into printed lines, paginates
- * `linesPerPage` lines per page and selects the pages to print:
+ * Turns one file into printed lines (the per-file half of buildSourceCodeDocument): blank lines removed, comments
+ * removed when asked (token-aware), invisible characters dropped, tabs expanded, trailing spaces trimmed, secrets
+ * and personal data scrubbed, lines wrapped by display width (CJK = 2 columns) at `columns`. Files are independent:
+ * a document made of files prepared in any order equals one built from their text.
+ */
+export function prepareSourceFile(f: SourceText, opts: PrepareOptions): PreparedSourceFile {
+  const columns = opts.columns ?? CODE_LAYOUT.columns;
+  const tabWidth = opts.tabWidth ?? 4;
+  const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : undefined;
+  const scrubber = opts.scrub === false ? undefined : new Scrubber();
+  const texts: string[] = [];
+  let meta = new Int32Array(256);
+  const lateDates: PreparedSourceFile['lateDates'] = [];
+  const push = (text: string, line: number, part: number) => {
+    const i = texts.length;
+    if (i * 2 + 2 > meta.length) {
+      const grown = new Int32Array(meta.length * 2);
+      grown.set(meta);
+      meta = grown;
+    }
+    meta[i * 2] = line;
+    meta[i * 2 + 1] = part;
+    texts.push(text);
+  };
+  scrubber?.beginFile(f.language);
+  const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
+  const n = text.length;
+  let start = 0;
+  let lineNo = 0;
+  while (start < n || (start === n && lineNo === 0)) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = n;
+    lineNo++;
+    // Blank lines are removed (cpcc-materials.md: blank lines do not count) — checked without allocating.
+    let k = start;
+    while (k < end) {
+      const c = text.charCodeAt(k);
+      if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 11) break;
+      k++;
+    }
+    if (k === end) {
+      start = end + 1;
+      continue;
+    }
+    let line: string | null = text.slice(start, end);
+    start = end + 1;
+    if (INVISIBLE_HINT.test(line)) line = line.replace(INVISIBLE, '');
+    if (line.indexOf('\t') >= 0) line = expandTabs(line, tabWidth);
+    const last = line.charCodeAt(line.length - 1);
+    if (last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last > 127) line = line.trimEnd();
+    if (completion && DATE_HINT.test(line)) {
+      for (const m of line.matchAll(DATE_RE)) {
+        const d = `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
+        if (d > completion && lateDates.length < LATE_DATES_LIMIT) lateDates.push({ line: lineNo, date: d });
+      }
+    }
+    if (scrubber) {
+      line = scrubber.line(f.path, lineNo, line);
+      if (line === null || line.trim() === '') continue;
+    } else if (line === '') continue;
+    if (line.length <= columns && !NON_ASCII.test(line)) push(line, lineNo, 0);
+    else {
+      const segs = wrapByWidth(line, columns);
+      for (let p = 0; p < segs.length; p++) push(segs[p], lineNo, p);
+    }
+  }
+  scrubber?.endFile();
+  return {
+    prepared: true,
+    path: f.path,
+    lines: f.lines,
+    key: preparationKey(opts),
+    texts,
+    meta: meta.subarray(0, texts.length * 2),
+    scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
+    lateDates,
+  };
+}
+
+/**
+ * Builds the source-code document model (程序鉴别材料): normalises every file (prepareSourceFile: blank lines
+ * removed, optional token-aware comment removal, secrets and personal data scrubbed, tabs to spaces, lines wrapped
+ * by display width), paginates `linesPerPage` lines per page and selects the pages to print:
  * ≤ 60 pages → all; more → the first 30 and the last 30, the last page ending at the end of
  * the last file, never padded or repeated (登记办法 第十条; cpcc-materials.md).
- * Memory is bounded: only the first and the last 30 pages of printed lines are held.
- * Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION / EMPTY_CODEBASE.
+ * Memory is bounded: files are prepared one at a time and only the first and the last 30 pages of printed lines
+ * are held. Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION / EMPTY_CODEBASE; Error when a prepared file
+ * was prepared with other options.
  */
 export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCodeDocument {
   const name = validateName(opts.name);
@@ -129,8 +244,7 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   const lpp = opts.linesPerPage ?? 50;
   if (!Number.isInteger(lpp) || lpp < 50 || lpp > 80) throw new DocgenError('BAD_OPTION', '每页行数须为 50–80 之间的整数（登记办法第十条：程序每页不少于 50 行）');
   const columns = opts.columns ?? CODE_LAYOUT.columns;
-  const tabWidth = opts.tabWidth ?? 4;
-  const scrubber = opts.scrub === false ? undefined : new Scrubber();
+  const key = preparationKey(opts);
   const blockLines = BLOCK_PAGES * lpp;
 
   // The first and the last `blockLines` printed lines, as parallel arrays (no object per line):
@@ -142,72 +256,33 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   let total = 0;
   const files: string[] = [];
   let sourceLines = 0;
-
-  const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : undefined;
+  const scrub: ScrubReport = { findings: [], counts: {}, total: 0, truncated: false };
   const lateDates: SourceCodeDocument['lateDates'] = [];
 
-  const push = (text: string, file: number, line: number, part: number) => {
-    if (total < blockLines) {
-      frontText.push(text);
-      frontMeta[total * 3] = file;
-      frontMeta[total * 3 + 1] = line;
-      frontMeta[total * 3 + 2] = part;
-    }
-    const r = total % blockLines;
-    ringText[r] = text;
-    ringMeta[r * 3] = file;
-    ringMeta[r * 3 + 1] = line;
-    ringMeta[r * 3 + 2] = part;
-    total++;
-  };
-
-  for (const f of opts.files) {
+  for (const input of opts.files) {
+    const p = 'prepared' in input ? input : prepareSourceFile(input, opts);
+    if (p.key !== key) throw new Error(`${p.path} 的打印行是按其他选项准备的`);
     const fi = files.length;
-    files.push(f.path);
-    sourceLines += f.lines;
-    scrubber?.beginFile(f.language);
-    const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
-    const n = text.length;
-    let start = 0;
-    let lineNo = 0;
-    while (start < n || (start === n && lineNo === 0)) {
-      let end = text.indexOf('\n', start);
-      if (end < 0) end = n;
-      lineNo++;
-      // Blank lines are removed (cpcc-materials.md: blank lines do not count) — checked without allocating.
-      let k = start;
-      while (k < end) {
-        const c = text.charCodeAt(k);
-        if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 11) break;
-        k++;
+    files.push(p.path);
+    sourceLines += p.lines;
+    appendScrubReport(scrub, p.scrub);
+    for (const d of p.lateDates) if (lateDates.length < LATE_DATES_LIMIT) lateDates.push({ file: p.path, line: d.line, date: d.date });
+    const { texts, meta } = p;
+    for (let j = 0; j < texts.length; j++) {
+      const text = texts[j];
+      if (total < blockLines) {
+        frontText.push(text);
+        frontMeta[total * 3] = fi;
+        frontMeta[total * 3 + 1] = meta[j * 2];
+        frontMeta[total * 3 + 2] = meta[j * 2 + 1];
       }
-      if (k === end) {
-        start = end + 1;
-        continue;
-      }
-      let line: string | null = text.slice(start, end);
-      start = end + 1;
-      if (INVISIBLE_HINT.test(line)) line = line.replace(INVISIBLE, '');
-      if (line.indexOf('\t') >= 0) line = expandTabs(line, tabWidth);
-      const last = line.charCodeAt(line.length - 1);
-      if (last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last > 127) line = line.trimEnd();
-      if (completion && DATE_HINT.test(line)) {
-        for (const m of line.matchAll(DATE_RE)) {
-          const d = `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}`;
-          if (d > completion && lateDates.length < 50) lateDates.push({ file: f.path, line: lineNo, date: d });
-        }
-      }
-      if (scrubber) {
-        line = scrubber.line(f.path, lineNo, line);
-        if (line === null || line.trim() === '') continue;
-      } else if (line === '') continue;
-      if (line.length <= columns && !NON_ASCII.test(line)) push(line, fi, lineNo, 0);
-      else {
-        const segs = wrapByWidth(line, columns);
-        for (let p = 0; p < segs.length; p++) push(segs[p], fi, lineNo, p);
-      }
+      const r = total % blockLines;
+      ringText[r] = text;
+      ringMeta[r * 3] = fi;
+      ringMeta[r * 3 + 1] = meta[j * 2];
+      ringMeta[r * 3 + 2] = meta[j * 2 + 1];
+      total++;
     }
-    scrubber?.endFile();
   }
   if (total === 0) throw new DocgenError('EMPTY_CODEBASE', '代码中没有可打印的行（去除空行和注释后为空）');
 
@@ -273,7 +348,7 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
     files,
     pages,
     manifest,
-    scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
+    scrub,
     lateDates,
   };
 }

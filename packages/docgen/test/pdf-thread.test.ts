@@ -24,6 +24,29 @@ describe('the CLI thread', () => {
     expect(pb.pdf.equals(pa.pdf)).toBe(true);
   });
 
+  it('uses the lines it prepared while the code was read, only for the very files handed over with the same options', async () => {
+    const { localRenderer } = await import('../src/pdf-thread');
+    const opts = { name: '码著示例管理系统', version: 'V1.0' };
+    const { files } = await intakeDirectory(fixture, { onFile: renderer.preparer!({ scrub: true }) });
+    expect(files.length).toBeGreaterThan(5);
+    const here = await localRenderer.source({ ...opts, files }, true).document;
+    // Same objects: every file goes by reference.
+    const there = renderer.source({ ...opts, files }, true);
+    expect((await there.document).document).toEqual(here.document);
+    expect((await there.printed).pdf.equals(await localRenderer.source({ ...opts, files }, true).printed.then((p) => p.pdf))).toBe(true);
+    // A changed copy of a handed file is sent with its text, not taken from what was prepared.
+    const sink = renderer.preparer!({});
+    files.forEach(sink);
+    const changed = files.map((f, i) => (i === 0 ? { ...f, text: `${f.text}\nint extraLine = 1;\n` } : f));
+    const a = await localRenderer.source({ ...opts, files: changed }, false).document;
+    expect((await renderer.source({ ...opts, files: changed }, false).document).document).toEqual(a.document);
+    // Other options (comments stripped) than those the files were prepared with: prepared again from the text.
+    files.forEach(renderer.preparer!({ stripComments: false }));
+    const stripped = await localRenderer.source({ ...opts, files, stripComments: true }, false).document;
+    expect((await renderer.source({ ...opts, files, stripComments: true }, false).document).document).toEqual(stripped.document);
+    expect(stripped.document.totalPrintedLines).toBeLessThan(here.document.totalPrintedLines);
+  });
+
   it('paginates here and prints there a code base whose text intake keeps on disk', async () => {
     const { files } = await intakeDirectory(fixture);
     const onDisk = files.map((f) => {

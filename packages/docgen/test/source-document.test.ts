@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSourceCodeDocument, displayWidth } from '../src/index';
+import { prepareSourceFile } from '../src/source-document';
 import { codeFile, chineseProject } from './fixtures-code';
 
 const NAME = '码著示例管理系统';
@@ -69,5 +70,30 @@ describe('source-code document plan', () => {
     const files = [codeFile('a.js', '// 2025-12-01 创建\n// 修改于 2026年3月5日\nconst d = "2024/01/02";\n')];
     const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files, completionDate: '2026-01-15' });
     expect(m.lateDates).toEqual([{ file: 'a.js', line: 2, date: '2026-03-05' }]);
+  });
+
+  it('builds the same document from files prepared one by one, in any order, as from their text', () => {
+    // Secrets past the findings limit, late dates past their cap, tabs, CJK wrapping and blank lines across files.
+    const secrets = Array.from({ length: 1500 }, (_, i) => `const password${i} = "s3cret-${i}"; // 联系 admin${i}@example.com 2026-0${(i % 9) + 1}-01`).join('\n');
+    const files = [
+      codeFile('main.js', `\tconst 名称 = '${'长'.repeat(70)}';\n\n${secrets}\n`),
+      codeFile('b.js', secrets.replace(/password/g, 'token')),
+      codeFile('c.sh', 'export DB_PASSWORD=hunter22\nping 192.168.1.20\n', 'Shell', 'hash'),
+    ];
+    const opts = { name: NAME, version: 'V1.0', completionDate: '2026-01-15' };
+    const whole = buildSourceCodeDocument({ ...opts, files });
+    expect(whole.scrub.total).toBeGreaterThan(3000);
+    expect(whole.scrub.truncated).toBe(true);
+    expect(whole.scrub.findings).toHaveLength(2000);
+    expect(whole.scrub.findings[0]).toMatchObject({ file: 'main.js', line: 3 });
+    expect(Object.values(whole.scrub.counts).reduce((a, n) => a + n, 0)).toBe(whole.scrub.total);
+    expect(Object.keys(whole.scrub.counts)).toEqual(['password', 'email', 'ip']);
+    expect(whole.lateDates).toHaveLength(50);
+    expect(whole.lateDates.every((d, i) => d.file === 'main.js' && (i === 0 || d.line > whole.lateDates[i - 1].line))).toBe(true);
+    const prepared = [...files].reverse().map((f) => prepareSourceFile(f, opts)).reverse();
+    const mixed = buildSourceCodeDocument({ ...opts, files: [prepared[0], files[1], prepared[2]] });
+    expect(mixed).toEqual(whole);
+    // Prepared with other options (no scrubbing): refused rather than printed unscrubbed.
+    expect(() => buildSourceCodeDocument({ ...opts, files: [prepareSourceFile(files[0], { ...opts, scrub: false })] })).toThrow();
   });
 });
