@@ -27,13 +27,18 @@ function owning(b: Buffer): Uint8Array<ArrayBuffer> {
   return b.byteOffset === 0 && b.byteLength === b.buffer.byteLength && b.buffer instanceof ArrayBuffer ? (b as Uint8Array<ArrayBuffer>) : new Uint8Array(b);
 }
 
-// The CJK font is read now, while the caller reads the code: for pdf-lite when it has CFF outlines, else (a
-// TrueType CJK font) for pdfkit, loaded only then.
-try {
-  if (!prepareLiteFonts()) (await import('./pdf-kit')).prepareFonts();
-} catch {
-  /* a missing font is reported by the first document, as on the calling thread */
-}
+// The CJK font is read while the caller reads the code: for pdf-lite when it has CFF outlines, else (a TrueType
+// CJK font) for pdfkit, loaded only then. It is read once the files already sent are prepared (setImmediate runs
+// after the messages waiting at start), so a thread that starts late catches up with the reading first.
+setImmediate(() => {
+  void (async () => {
+    try {
+      if (!prepareLiteFonts()) (await import('./pdf-kit')).prepareFonts();
+    } catch {
+      /* a missing font is reported by the first document, as on the calling thread */
+    }
+  })();
+});
 
 // Files prepared ahead (kind 'begin', then 'prepare' batches), by path; a file that failed holds its error.
 let preparing: PrepareOptions | undefined;

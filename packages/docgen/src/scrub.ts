@@ -84,6 +84,7 @@ const QUERY_SECRET = /([?&;]\s*(?:password|passwd|pwd|secret|token|access_?key|s
 /** An unquoted key = value / key: value assignment of a secret (properties, YAML, .env, shell, Dockerfile ENV). */
 const UNQUOTED_SECRET = /^(\s*(?:export\s+|ENV\s+|set\s+)?[\w.-]*(?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|access[_-]?key|secret[_-]?key|private[_-]?key)[\w.-]*\s*(?:=|:)\s*)([^\s'"`#;,]{3,})\s*$/i;
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.([A-Za-z]{2,})\b/g;
+const EMAIL_AT = /[A-Za-z0-9._%+-]@[A-Za-z0-9-]/;
 const NOT_TLD = new Set(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'js', 'ts', 'css', 'vue', 'json', 'map']);
 const MOBILE = /(?<![\dA-Za-z])(?:\+?86[- ]?)?1[3-9]\d(?:[- ]?\d{4}){2}(?![\dA-Za-z])/g;
 const FOUR_DIGITS = /\d{4}/;
@@ -200,7 +201,8 @@ export class Scrubber {
         return `${lead}${q}${'*'.repeat(Math.min(value.length, 12))}${q}`;
       });
     }
-    if (out.includes('@')) {
+    // An address needs a local-part character right before '@' and a domain character right after it (not "@param").
+    if (out.includes('@') && EMAIL_AT.test(out)) {
       out = out.replace(EMAIL, (m, tld: string) => {
         if (NOT_TLD.has(tld.toLowerCase())) return m;
         this.add(file, lineNo, 'email');

@@ -95,7 +95,7 @@ export interface PreparedSourceFile {
   /** preparationKey of the options it was prepared with. */
   key: string;
   texts: string[];
-  meta: Int32Array;
+  meta: number[];
   scrub: ScrubReport;
   lateDates: { line: number; date: string }[];
 }
@@ -137,6 +137,7 @@ function expandTabs(s: string, tabWidth: number): string {
 const DATE_HINT = /20\d\d[-/.年]/;
 const DATE_RE = /(20\d\d)[-/.年](1[0-2]|0?[1-9])[-/.月](3[01]|[12]\d|0?[1-9])(?!\d)/g;
 const NON_ASCII = /[^\x20-\x7e]/;
+const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 // eslint-disable-next-line no-control-regex
@@ -160,22 +161,18 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
   const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : undefined;
   const scrubber = opts.scrub === false ? undefined : new Scrubber();
   const texts: string[] = [];
-  let meta = new Int32Array(256);
+  const meta: number[] = [];
   const lateDates: PreparedSourceFile['lateDates'] = [];
   const push = (text: string, line: number, part: number) => {
-    const i = texts.length;
-    if (i * 2 + 2 > meta.length) {
-      const grown = new Int32Array(meta.length * 2);
-      grown.set(meta);
-      meta = grown;
-    }
-    meta[i * 2] = line;
-    meta[i * 2 + 1] = part;
     texts.push(text);
+    meta.push(line, part);
   };
   scrubber?.beginFile(f.language);
   const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
   const n = text.length;
+  // Most code is printable ASCII, tabs and line breaks: then no line holds an invisible or a wide character, and
+  // the only character to drop is a carriage return.
+  const plain = !NOT_PLAIN.test(text);
   let start = 0;
   let lineNo = 0;
   while (start < n || (start === n && lineNo === 0)) {
@@ -195,7 +192,11 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
     }
     let line: string | null = text.slice(start, end);
     start = end + 1;
-    if (INVISIBLE_HINT.test(line)) line = line.replace(INVISIBLE, '');
+    if (plain) {
+      // The only invisible character a plain text can hold: usually one ending the line (CRLF).
+      if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+      if (line.indexOf('\r') >= 0) line = line.replace(INVISIBLE, '');
+    } else if (INVISIBLE_HINT.test(line)) line = line.replace(INVISIBLE, '');
     if (line.indexOf('\t') >= 0) line = expandTabs(line, tabWidth);
     const last = line.charCodeAt(line.length - 1);
     if (last === 32 || last === 9 || last === 13 || last === 12 || last === 11 || last > 127) line = line.trimEnd();
@@ -209,7 +210,7 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
       line = scrubber.line(f.path, lineNo, line);
       if (line === null || line.trim() === '') continue;
     } else if (line === '') continue;
-    if (line.length <= columns && !NON_ASCII.test(line)) push(line, lineNo, 0);
+    if (line.length <= columns && (plain || !NON_ASCII.test(line))) push(line, lineNo, 0);
     else {
       const segs = wrapByWidth(line, columns);
       for (let p = 0; p < segs.length; p++) push(segs[p], lineNo, p);
@@ -222,7 +223,7 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
     lines: f.lines,
     key: preparationKey(opts),
     texts,
-    meta: meta.subarray(0, texts.length * 2),
+    meta,
     scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
     lateDates,
   };

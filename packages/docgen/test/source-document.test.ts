@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSourceCodeDocument, displayWidth } from '../src/index';
+import fc from 'fast-check';
+import { Scrubber } from '../src/scrub';
 import { prepareSourceFile } from '../src/source-document';
+import { wrapByWidth } from '../src/width';
 import { codeFile, chineseProject } from './fixtures-code';
 
 const NAME = '码著示例管理系统';
@@ -95,5 +98,39 @@ describe('source-code document plan', () => {
     expect(mixed).toEqual(whole);
     // Prepared with other options (no scrubbing): refused rather than printed unscrubbed.
     expect(() => buildSourceCodeDocument({ ...opts, files: [prepareSourceFile(files[0], { ...opts, scrub: false })] })).toThrow();
+  });
+
+  it('skips only lines the scrubber would return unchanged (plain-text and trigger fast paths)', () => {
+    // Every line normalised and handed to a Scrubber, the straightforward way: what prepareSourceFile must equal.
+    const expandTabs = (line: string) => {
+      let out = '';
+      for (const ch of line) out += ch === '\t' ? ' '.repeat(4 - (displayWidth(out) % 4)) : ch;
+      return out;
+    };
+    const oracle = (path: string, text: string, language: string) => {
+      const scrubber = new Scrubber();
+      scrubber.beginFile(language);
+      const out: [string, number, number][] = [];
+      text.split('\n').forEach((raw, i) => {
+        if (/^[ \t\r\f\v]*$/.test(raw)) return;
+        // eslint-disable-next-line no-control-regex
+        const line = scrubber.line(path, i + 1, expandTabs(raw.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, '')).trimEnd());
+        if (line === null || line.trim() === '') return;
+        wrapByWidth(line, 88).forEach((seg, part) => out.push([seg, i + 1, part]));
+      });
+      return { out, report: scrubber.report };
+    };
+    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h'];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), fc.constantFrom('JavaScript', 'Shell'), (parts, language) => {
+        const text = parts.join('');
+        const got = prepareSourceFile({ path: 'f.js', language, comments: 'js', text, lines: 1 }, {});
+        const want = oracle('f.js', text, language);
+        const rows = got.texts.map((t, i): [string, number, number] => [t, got.meta[i * 2], got.meta[i * 2 + 1]]);
+        expect(rows).toEqual(want.out);
+        expect(got.scrub).toEqual(want.report);
+      }),
+      { numRuns: 400, examples: [[['-----BEGIN RSA PRIVATE KEY-----', '\n', 'MIIEpAIBAAKCAQEA', '\n', 'x', '-----END RSA PRIVATE KEY-----', '\n', 'MIIEpAIBAAKCAQEA'], 'JavaScript']] },
+    );
   });
 });
