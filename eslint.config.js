@@ -20,6 +20,11 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [

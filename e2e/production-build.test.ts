@@ -96,6 +96,41 @@ describe('production build', () => {
     }
   });
 
+  it('the compiled CLI reads a .tar.gz and draws a manual’s figures: the packages its bundle imports on demand load', async () => {
+    const work = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-cli-'));
+    try {
+      const { create } = await import('tar');
+      const archive = path.join(work, 'code.tar.gz');
+      await create({ gzip: true, file: archive, cwd: path.join(root, 'packages/docgen/test/fixtures') }, ['spring-admin']);
+      const project = JSON.parse(fs.readFileSync(path.join(root, 'packages/docgen/test/fixtures/project.json'), 'utf8')) as { name: string; version: string };
+      const r = spawnSync(process.execPath, [cliBin, 'generate', archive, '--project', path.join(root, 'packages/docgen/test/fixtures/project.json'), '--name', project.name, '--version', project.version, '--out', path.join(work, 'out')], {
+        env: { ...process.env, NODE_OPTIONS: '' },
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toMatch(/已读取 \d+ 个源文件/);
+      const manual = fs.readdirSync(path.join(work, 'out')).find((f) => /^(操作手册|设计说明书|使用说明)\.pdf$/.test(f));
+      expect(manual).toBeDefined();
+      // Figures are images in the manual's PDF.
+      expect(fs.readFileSync(path.join(work, 'out', manual!)).includes('/Subtype /Image')).toBe(true);
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  });
+
+  it('the compiled CLI and its PDF thread start from the code cache the build made', () => {
+    for (const bundle of ['cli.cjs', 'pdf-worker.cjs']) {
+      const file = path.join(root, 'packages/docgen/dist', bundle);
+      // The launcher's V8 flag (bin/mazhu.mjs), without which V8 refuses the cache.
+      const r = spawnSync(process.execPath, ['--interrupt-budget=1000000', '-e', `console.log(require(${JSON.stringify(path.join(root, 'packages/docgen/bin/code-cache.cjs'))}).acceptsCache(${JSON.stringify(file)}))`], {
+        env: { ...process.env, NODE_OPTIONS: '' },
+        encoding: 'utf8',
+      });
+      expect(r.stdout.trim(), `${bundle}: ${r.stderr}`).toBe('true');
+    }
+  });
+
   it('every worker thread entry of the sources has its compiled bundle, which loads', async () => {
     const shims = ['apps/server/src', 'packages/docgen/src'].flatMap((dir) =>
       fs

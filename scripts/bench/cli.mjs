@@ -1,4 +1,4 @@
-// npm run bench:cli — the whole `mazhu generate` process (compiled CLI: packages/docgen/dist/cli.js) against the
+// npm run bench:cli — the whole `mazhu generate` process (compiled CLI: packages/docgen/dist/cli.cjs) against the
 // reference desktop tool's algorithm (软著鉴别材料生成器 / Softwork Code Organizer, github.com/itxys/softwork-code-organizer,
 // MIT) on the same trees: its scan (src/shared/scanner.js scanProject) and its Word export (src/shared/exportDocx.js
 // writeDocx, npm `docx` 8.x), run as one Node process by a two-line driver written to a temp directory at run time,
@@ -39,7 +39,7 @@ const REF = process.env.REFERENCE_TOOL_DIR ? path.resolve(process.env.REFERENCE_
 const NAME = '基准测试代码管理系统';
 const VERSION = 'V1.0';
 
-if (!fs.existsSync(path.join(root, 'packages/docgen/dist/cli.js'))) {
+if (!fs.existsSync(path.join(root, 'packages/docgen/dist/cli.cjs'))) {
   console.error('请先运行 npm run build:server（编译命令行）');
   process.exit(2);
 }

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
-// 码著 CLI launcher: runs the compiled CLI (dist/cli.js, made by `npm run build`) when it exists; otherwise registers
-// tsx and runs the TypeScript sources (development, or a checkout that was never built). MAZHU_CLI_SOURCE=1 forces
-// the sources.
+// 码著 CLI launcher: runs the compiled CLI (dist/cli.cjs, made by `npm run build`, through bin/code-cache.cjs with its
+// V8 code cache) when it exists; otherwise registers tsx and runs the TypeScript sources (development, or a checkout
+// that was never built). MAZHU_CLI_SOURCE=1 forces the sources.
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 
 // A run lasts about a second: let V8 optimise only what runs long (the lexer, the PDF reader), not every function
@@ -10,15 +12,20 @@ import v8 from 'node:v8';
 // run's CPU on a 50,000-line tree). Set before any of our code is loaded; the PDF thread shares the setting.
 if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) v8.setFlagsFromString('--interrupt-budget=1000000');
 
-const compiled = new URL('../dist/cli.js', import.meta.url);
+const compiled = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 let main;
+let bundle;
 if (process.env.MAZHU_CLI_SOURCE !== '1' && fs.existsSync(compiled)) {
-  ({ main } = await import(compiled.href));
+  bundle = createRequire(import.meta.url)('./code-cache.cjs').load(compiled);
+  ({ main } = bundle.exports);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import('../src/cli.ts'));
 }
+const code = await main(process.argv.slice(2));
+// The build's priming run (scripts/build-server.mjs) writes the code cache of what this run compiled.
+if (bundle && process.env.MAZHU_CODE_CACHE === 'prime') bundle.save();
 // Exit as soon as the command is done (outputs written, stdout and stderr written synchronously): waiting for the
 // event loop to drain and the heap to be torn down only costs time.
-process.exit(await main(process.argv.slice(2)));
+process.exit(code);

@@ -6,7 +6,7 @@ import type { GenerateValues } from './cli-generate';
 import { DocgenError } from './errors';
 import { validateName, validateVersion } from './names';
 import type { PdfRenderer } from './pdf-thread';
-import { startPdfWorker } from './pdf-worker-start';
+import { savePdfWorkerCodeCache, startPdfWorker } from './pdf-worker-start';
 import { SOFTWARE_FORMS } from './software-form';
 
 // This module is what every run loads: argument checks only. The engine (cli-generate, generate, intake) and the
@@ -97,6 +97,8 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`内部错误：${(e as Error)?.message ?? String(e)}（请把此信息反馈给我们）`);
     return 70;
   } finally {
+    // The build's priming run (scripts/build-server.mjs) also keeps the PDF thread's compiled code.
+    if (worker && process.env.MAZHU_CODE_CACHE === 'prime') await savePdfWorkerCodeCache(worker);
     if (renderer) await renderer.close();
     else await worker?.terminate();
   }

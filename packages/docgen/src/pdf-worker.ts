@@ -71,6 +71,8 @@ parentPort!.on('message', (req: Request) => {
     }
     return;
   }
+  // Anything else without an id (bin/code-cache.cjs's save-code-cache) is not for this module.
+  if (!('id' in req)) return;
   void (async () => {
     try {
       if (req.kind === 'source' || req.kind === 'print') {

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import satori, { type SatoriOptions } from 'satori';
+import type { SatoriOptions } from 'satori';
 import { DocgenError } from '../errors';
 import { ScreenBuilder } from './layout';
 import { PLATFORM_SCALE, ZPrototypeApp, ZScreenSpec, type PrototypeApp, type PrototypeAppInput, type RenderedScreen, type ScreenSpec, type ScreenSpecInput } from './model';
 
+// satori is an ES module loaded on first use, by import() (the CLI's CommonJS bundle reaches its ES build that way).
+const loadSatori = () => import('satori');
+let satoriModule: ReturnType<typeof loadSatori> | undefined;
 let fonts: SatoriOptions['fonts'] | undefined;
 let fallback: SatoriOptions['fonts'] | undefined;
 
@@ -55,6 +58,7 @@ export async function renderScreen(appInput: PrototypeAppInput, screenInput: Scr
   const screen = screens[0];
   const b = new ScreenBuilder(app, screen);
   const tree = b.build();
+  const { default: satori } = await (satoriModule ??= loadSatori());
   const svg = await satori(tree as never, {
     width: b.width,
     height: b.height,
