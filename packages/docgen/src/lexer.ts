@@ -26,8 +26,6 @@ const enum S {
 const REGEX_PREFIX_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await', 'instanceof']);
 
 const isSpace = (c: number) => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
-/** Characters that start nothing in code (not a comment, literal, regular expression or line end), from lastIndex. */
-const PLAIN_RUN = /[^\n/"'`#-]+/y;
 const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
 
 /**
@@ -62,9 +60,7 @@ function scanMarkup(text: string, wantStripped: boolean): ScanResult {
   }
   parts.push({ text: text.slice(last), style: 'markup' });
   const out: string[] = [];
-  let lines = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines++;
-  const flags = new Uint8Array(lines);
+  const flags = new Uint8Array(lineCount(text));
   let line = 0;
   for (const part of parts) {
     const r = scanPlain(part.text, part.style, wantStripped);
@@ -75,11 +71,72 @@ function scanMarkup(text: string, wantStripped: boolean): ScanResult {
   return { stripped: wantStripped ? out.join('') : text, lineFlags: flags };
 }
 
+/** Number of lines of `text`: one more than its '\n' characters. */
+function lineCount(text: string): number {
+  let lines = 1;
+  for (let p = text.indexOf('\n'); p >= 0; p = text.indexOf('\n', p + 1)) lines++;
+  return lines;
+}
+
+/** Outside a markup comment: up to a '<' or the line end. */
+const MARKUP_RUN = /[^\n<]*/y;
+
+/**
+ * Runs of characters that start nothing in the Code state of a style (no comment, literal, regular expression
+ * or line end), matched from lastIndex. Markup never reaches the Code state.
+ */
+const PLAIN_RUNS: Record<CommentStyle, RegExp> = {
+  c: /[^\n/"'`]*/y,
+  js: /[^\n/"'`]*/y,
+  css: /[^\n/"']*/y,
+  scss: /[^\n/"']*/y,
+  hash: /[^\n#"']*/y,
+  python: /[^\n#"']*/y,
+  sql: /[^\n/"'-]*/y,
+  lua: /[^\n"'-]*/y,
+  markup: MARKUP_RUN,
+  php: /[^\n/#"']*/y,
+  none: /[^\n"']*/y,
+};
+/** Inside a quoted (or Python triple-quoted) string: up to a quote, a backslash or the line end (SQL has no backslash escapes). */
+const STR_DQ = /[^\n"\\]*/y;
+const STR_SQ = /[^\n'\\]*/y;
+const SQL_DQ = /[^\n"]*/y;
+const SQL_SQ = /[^\n']*/y;
+/** Inside a template literal (JavaScript: with escapes; C-style raw strings: without): up to a backtick, a backslash or the line end. */
+const TEMPLATE_JS = /[^\n`\\]*/y;
+const TEMPLATE_RAW = /[^\n`]*/y;
+
+/** Characters after which a '/' starts a regular expression literal (JavaScript). */
+const REGEX_AFTER = new Uint8Array(128);
+for (const ch of '(,=:[!&|?{};+-*%<>~^') REGEX_AFTER[ch.charCodeAt(0)] = 1;
+
+/** End of the match of sticky `re` at `from` (its patterns all match the empty string). */
+function runEnd(re: RegExp, text: string, from: number): number {
+  re.lastIndex = from;
+  re.test(text);
+  return re.lastIndex;
+}
+
+/** True when text[from, to) holds a character other than space, tab, CR, FF or VT. */
+function hasInk(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) {
+    const c = text.charCodeAt(k);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 11) return true;
+  }
+  return false;
+}
+
+/**
+ * The state machine of scanSource. Each state jumps straight to the next character that can change something
+ * (indexOf, sticky regular expressions) instead of stepping through every character; what a character-by-character
+ * pass would record on the way (flags, the last significant character and word before a '/') is set from the run.
+ * A backslash inside a literal skips the next character whatever it is, a '\n' included: that line end is not
+ * counted as a new line, so the flags of the lines after it land one line early (the line total is unaffected).
+ */
 function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): ScanResult {
   const n = text.length;
-  let lines = 1;
-  for (let i = 0; i < n; i++) if (text.charCodeAt(i) === 10) lines++;
-  const flags = new Uint8Array(lines);
+  const flags = new Uint8Array(lineCount(text));
   const out: string[] = [];
   let segStart = 0; // start of the pending code segment to copy into `out`
   let line = 0;
@@ -93,88 +150,86 @@ function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): Sc
   let lastWordStart = -1;
   let commentStart = -1;
 
-  const hasSlashComments = style === 'c' || style === 'js' || style === 'scss' || style === 'php';
-  const hasBlock = style === 'c' || style === 'js' || style === 'css' || style === 'scss' || style === 'php' || style === 'sql';
+  const isJs = style === 'js';
+  const hasSlashComments = style === 'c' || isJs || style === 'scss' || style === 'php';
+  const hasBlock = style === 'c' || isJs || style === 'css' || style === 'scss' || style === 'php' || style === 'sql';
   const hasHash = style === 'hash' || style === 'python' || style === 'php';
   const hasDash = style === 'sql' || style === 'lua';
+  const plainRun = PLAIN_RUNS[style];
+  const templateRun = isJs ? TEMPLATE_JS : TEMPLATE_RAW;
+  const dqRun = style === 'sql' ? SQL_DQ : STR_DQ;
+  const sqRun = style === 'sql' ? SQL_SQ : STR_SQ;
 
-  const beginComment = (i: number) => {
-    if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
-    commentStart = i;
-  };
-  const endComment = (iAfter: number) => {
-    segStart = iAfter;
-    commentStart = -1;
-  };
-
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  while (i < n) {
     const c = text.charCodeAt(i);
     if (c === 10) {
       if (state === S.Line) {
         state = baseState;
-        endComment(i);
-      } else if (state === S.Str) {
-        state = baseState; // unterminated literal ends at the line end
-      } else if (state === S.Regex) {
-        state = baseState;
+        segStart = i;
+        commentStart = -1;
+      } else if (state === S.Str || state === S.Regex) {
+        state = baseState; // an unterminated literal ends at the line end
       } else if ((state === S.Block || state === S.LuaBlock || state === S.Markup) && commentStart >= 0) {
-        // keep the newline inside a multi-line comment
-        if (wantStripped) out.push('\n');
+        if (wantStripped) out.push('\n'); // keep the newline inside a multi-line comment
       }
       line++;
+      i++;
       continue;
     }
     switch (state) {
       case S.Code: {
-        // A run of characters that cannot start a comment, a literal or a line end: code. What the loop below
-        // would record of it — the line has code, the last significant character, the last word — is set at once.
-        if (c !== 47 && c !== 34 && c !== 39 && c !== 96 && c !== 35 && c !== 45) {
-          PLAIN_RUN.lastIndex = i;
-          PLAIN_RUN.test(text);
-          const end = PLAIN_RUN.lastIndex;
+        // A run of characters that cannot start a comment, a literal or a line end: code. What a pass over
+        // each of them would record — the line has code, the last significant character, the last word — is
+        // set at once.
+        const end = runEnd(plainRun, text, i);
+        if (end > i) {
           let k = end - 1;
-          while (k >= i && isSpace(text.charCodeAt(k))) k--;
-          if (k >= i) {
+          let last = text.charCodeAt(k);
+          while (k > i && (last === 32 || last === 9 || last === 13 || last === 12 || last === 11)) last = text.charCodeAt(--k);
+          if (!(last === 32 || last === 9 || last === 13 || last === 12 || last === 11)) {
             flags[line] |= LINE_CODE;
-            const last = text.charCodeAt(k);
-            if (isIdent(last)) {
-              let s = k;
-              while (s > i && isIdent(text.charCodeAt(s - 1))) s--;
-              if (s > i || lastWordEnd !== i - 1 || lastSig !== -1) lastWordStart = s;
-              lastWordEnd = k;
-              lastSig = -1;
-            } else lastSig = last;
+            if (isJs) {
+              if (isIdent(last)) {
+                let s = k;
+                while (s > i && isIdent(text.charCodeAt(s - 1))) s--;
+                if (s > i || lastWordEnd !== i - 1 || lastSig !== -1) lastWordStart = s;
+                lastWordEnd = k;
+                lastSig = -1;
+              } else lastSig = last;
+            }
           }
-          i = end - 1;
+          i = end;
           break;
         }
+        // c is a character the run stops at, other than '\n'.
         const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
         if (c === 47 /* / */) {
           if (hasSlashComments && next === 47 && !(style === 'scss' && i > 0 && text.charCodeAt(i - 1) === 58)) {
-            beginComment(i);
+            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
+            commentStart = i;
             state = S.Line;
             flags[line] |= LINE_COMMENT;
-            i++;
+            i += 2;
             break;
           }
           if (hasBlock && next === 42) {
-            beginComment(i);
+            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
+            commentStart = i;
             state = S.Block;
             blockEnd = '*/';
             flags[line] |= LINE_COMMENT;
-            i++;
+            i += 2;
             break;
           }
-          if (style === 'js') {
+          if (isJs) {
             const word = lastWordEnd === i - 1 || (lastWordEnd >= 0 && lastSig === -1) ? text.slice(lastWordStart, lastWordEnd + 1) : '';
-            const regexAllowed =
-              lastSig === 0 ||
-              (lastSig > 0 && '(,=:[!&|?{};+-*%<>~^'.includes(String.fromCharCode(lastSig))) ||
-              (lastSig === -1 && REGEX_PREFIX_WORDS.has(word));
+            const regexAllowed = lastSig === 0 || (lastSig > 0 && lastSig < 128 && REGEX_AFTER[lastSig] === 1) || (lastSig === -1 && REGEX_PREFIX_WORDS.has(word));
             if (regexAllowed) {
               state = S.Regex;
               regexClass = false;
               flags[line] |= LINE_CODE;
+              i++;
               break;
             }
           }
@@ -182,45 +237,51 @@ function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): Sc
         if (hasHash && c === 35 /* # */) {
           const prev = i > 0 ? text.charCodeAt(i - 1) : 10;
           if (style !== 'hash' || prev === 10 || isSpace(prev) || prev === 59) {
-            beginComment(i);
+            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
+            commentStart = i;
             state = S.Line;
             flags[line] |= LINE_COMMENT;
+            i++;
             break;
           }
         }
         if (hasDash && c === 45 && next === 45) {
-          beginComment(i);
+          if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
+          commentStart = i;
           flags[line] |= LINE_COMMENT;
           if (style === 'lua' && text.startsWith('[[', i + 2)) {
             state = S.LuaBlock;
             blockEnd = ']]';
-            i += 3;
+            i += 4;
           } else if (style === 'lua' && text.startsWith('[=[', i + 2)) {
             state = S.LuaBlock;
             blockEnd = ']=]';
-            i += 4;
+            i += 5;
           } else {
             state = S.Line;
-            i++;
+            i += 2;
           }
           break;
         }
         flags[line] |= LINE_CODE;
-        if (c === 34 || c === 39 || (c === 96 && (style === 'js' || style === 'c'))) {
+        if (c === 34 || c === 39 || (c === 96 && (isJs || style === 'c'))) {
           if (style === 'python' && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
             state = S.Triple;
             quote = c;
-            i += 2;
+            i += 3;
           } else if (c === 96) {
             state = S.Template;
             quote = c;
+            i++;
           } else {
             state = S.Str;
             quote = c;
+            i++;
           }
           lastSig = c;
           break;
         }
+        // Any other character the run stopped at ('/', '#', '-' or '`' starting nothing here) is code.
         if (isIdent(c)) {
           if (lastWordEnd !== i - 1 || lastSig !== -1) lastWordStart = i;
           lastWordEnd = i;
@@ -228,62 +289,115 @@ function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): Sc
         } else {
           lastSig = c;
         }
+        i++;
         break;
       }
-      case S.Line:
+      case S.Line: {
+        const nl = text.indexOf('\n', i);
+        i = nl < 0 ? n : nl;
         break;
+      }
       case S.Block:
       case S.LuaBlock:
-        if (c === blockEnd.charCodeAt(0) && text.startsWith(blockEnd, i)) {
-          i += blockEnd.length - 1;
-          state = baseState;
-          endComment(i + 1);
-        }
-        if (!isSpace(c)) flags[line] |= LINE_COMMENT;
-        break;
-      case S.Str:
-        flags[line] |= LINE_CODE;
-        if (c === 92 /* \ */ && style !== 'sql') i++;
-        else if (c === quote) state = S.Code;
-        break;
-      case S.Template:
-        if (!isSpace(c)) flags[line] |= LINE_CODE;
-        if (c === 92 && style === 'js') i++;
-        else if (c === quote) state = S.Code;
-        break;
-      case S.Triple:
-        if (!isSpace(c)) flags[line] |= LINE_CODE;
-        if (c === 92) i++;
-        else if (c === quote && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
-          i += 2;
-          state = S.Code;
-        }
-        break;
-      case S.Regex:
-        flags[line] |= LINE_CODE;
-        if (c === 92) i++;
-        else if (c === 91) regexClass = true;
-        else if (c === 93) regexClass = false;
-        else if (c === 47 && !regexClass) {
-          state = S.Code;
-          lastSig = 41; // behaves like a closing token
-        }
-        break;
-      case S.Markup:
-        if (commentStart < 0) {
-          if (c === 60 && text.startsWith('<!--', i)) {
-            beginComment(i);
+      case S.Markup: {
+        if (state === S.Markup && commentStart < 0) {
+          // Markup outside a comment: up to a '<' or the line end.
+          const end = runEnd(MARKUP_RUN, text, i);
+          if (hasInk(text, i, end)) flags[line] |= LINE_CODE;
+          i = end;
+          if (i >= n || text.charCodeAt(i) === 10) break;
+          if (text.startsWith('<!--', i)) {
+            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
+            commentStart = i;
+            blockEnd = '-->';
             flags[line] |= LINE_COMMENT;
-            i += 3;
-          } else if (!isSpace(c)) flags[line] |= LINE_CODE;
-        } else {
-          if (!isSpace(c)) flags[line] |= LINE_COMMENT;
-          if (c === 45 && text.startsWith('-->', i)) {
-            i += 2;
-            endComment(i + 1);
+            i += 4;
+          } else {
+            flags[line] |= LINE_CODE;
+            i++;
           }
+          break;
+        }
+        // Inside a comment: up to its end; every line it covers with a visible character is a comment line.
+        const at = text.indexOf(blockEnd, i);
+        const stop = at < 0 ? n : at + blockEnd.length;
+        let nl = text.indexOf('\n', i);
+        if (hasInk(text, i, nl < 0 || nl > stop ? stop : nl)) flags[line] |= LINE_COMMENT;
+        while (nl >= 0 && nl < stop) {
+          if (wantStripped) out.push('\n');
+          line++;
+          const following = text.indexOf('\n', nl + 1);
+          if (hasInk(text, nl + 1, following < 0 || following > stop ? stop : following)) flags[line] |= LINE_COMMENT;
+          nl = following;
+        }
+        i = stop;
+        if (at >= 0) {
+          state = baseState;
+          segStart = stop;
+          commentStart = -1;
         }
         break;
+      }
+      case S.Str: {
+        // A quoted string: up to its closing quote or the line end; an escape skips the next character, a line end included.
+        flags[line] |= LINE_CODE;
+        const run = quote === 34 ? dqRun : sqRun;
+        let k = i;
+        for (;;) {
+          k = runEnd(run, text, k);
+          if (k >= n || text.charCodeAt(k) === 10) break;
+          if (text.charCodeAt(k) === 92) {
+            k += 2;
+            if (k >= n) break;
+            continue;
+          }
+          state = S.Code;
+          k++;
+          break;
+        }
+        i = k;
+        break;
+      }
+      case S.Template:
+      case S.Triple: {
+        const end = runEnd(state === S.Template ? templateRun : quote === 34 ? STR_DQ : STR_SQ, text, i);
+        if (hasInk(text, i, end)) flags[line] |= LINE_CODE;
+        i = end;
+        if (i >= n) break;
+        const t = text.charCodeAt(i);
+        if (t === 10) break;
+        flags[line] |= LINE_CODE; // a backslash or the quote
+        if (t === 92) i += 2;
+        else if (state === S.Template) {
+          state = S.Code;
+          i++;
+        } else if (text.charCodeAt(i + 1) === t && text.charCodeAt(i + 2) === t) {
+          state = S.Code;
+          i += 3;
+        } else i++;
+        break;
+      }
+      case S.Regex: {
+        // A regular expression literal: up to an unescaped '/' outside a character class, or the line end.
+        flags[line] |= LINE_CODE;
+        let k = i;
+        while (k < n) {
+          const r = text.charCodeAt(k);
+          if (r === 10) break;
+          if (r === 92) k++;
+          else if (r === 91) regexClass = true;
+          else if (r === 93) regexClass = false;
+          else if (r === 47 && !regexClass) {
+            state = S.Code;
+            lastSig = 41; // behaves like a closing token
+            k++;
+            break;
+          }
+          k++;
+        }
+        i = k;
+        break;
+      }
     }
   }
   if (commentStart < 0 && wantStripped) out.push(text.slice(segStart));
