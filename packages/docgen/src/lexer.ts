@@ -111,6 +111,28 @@ const TEMPLATE_RAW = /[^\n`]*/y;
 const REGEX_AFTER = new Uint8Array(128);
 for (const ch of '(,=:[!&|?{};+-*%<>~^') REGEX_AFTER[ch.charCodeAt(0)] = 1;
 
+/** regexMayStart's `sigPos` before any significant code character, and after a regular expression literal. */
+const NOTHING_YET = -1;
+const REGEX_CLOSED = -2;
+
+/**
+ * Whether a '/' in JavaScript code starts a regular expression literal, from the last significant code character
+ * before it: `sigPos` is its position, NOTHING_YET or REGEX_CLOSED (a literal just ended, like a closing token).
+ * Yes at the start, after an operator or opening punctuation (REGEX_AFTER), and after a keyword such as `return`
+ * (REGEX_PREFIX_WORDS); no after any other word, a closing bracket or a literal. A word is read back from its last
+ * character: code never has an identifier character right before where a stretch of code starts (those places
+ * follow a quote, a '/', a line end or the start of the text).
+ */
+function regexMayStart(text: string, sigPos: number): boolean {
+  if (sigPos === NOTHING_YET) return true;
+  if (sigPos === REGEX_CLOSED) return false;
+  const c = text.charCodeAt(sigPos);
+  if (!isIdent(c)) return c < 128 && REGEX_AFTER[c] === 1;
+  let s = sigPos;
+  while (s > 0 && isIdent(text.charCodeAt(s - 1))) s--;
+  return sigPos - s < 10 && REGEX_PREFIX_WORDS.has(text.slice(s, sigPos + 1));
+}
+
 /** End of the match of sticky `re` at `from` (its patterns all match the empty string). */
 function runEnd(re: RegExp, text: string, from: number): number {
   re.lastIndex = from;
@@ -127,281 +149,364 @@ function hasInk(text: string, from: number, to: number): boolean {
   return false;
 }
 
+/** The state of one scanPlain pass, shared by the functions that scan each kind of text. */
+class Scan {
+  readonly n: number;
+  /** One entry per line: LINE_CODE | LINE_COMMENT. */
+  readonly flags: Uint8Array;
+  /** Pieces of the text without its comments (when wantStripped). */
+  readonly out: string[] = [];
+  readonly isJs: boolean;
+  readonly hasSlashComments: boolean;
+  readonly hasBlock: boolean;
+  readonly hasHash: boolean;
+  readonly hasDash: boolean;
+  /** PLAIN_RUNS of the style, and the runs inside its literals. */
+  readonly plainRun: RegExp;
+  readonly templateRun: RegExp;
+  readonly dqRun: RegExp;
+  readonly sqRun: RegExp;
+  readonly baseState: S;
+  /** Next character to look at, and its line (0-based). */
+  i = 0;
+  line = 0;
+  state: S;
+  /** The quote character of the open literal. */
+  quote = 0;
+  /** What ends the open multi-line comment. */
+  blockEnd = '';
+  regexClass = false;
+  /** The last significant code character (see regexMayStart). */
+  sigPos = NOTHING_YET;
+  /** Start of the pending code segment to copy into `out`. */
+  segStart = 0;
+  /** Start of the open comment, or -1. */
+  commentStart = -1;
+
+  constructor(
+    readonly text: string,
+    readonly style: CommentStyle,
+    readonly wantStripped: boolean,
+  ) {
+    this.n = text.length;
+    this.flags = new Uint8Array(lineCount(text));
+    this.state = this.baseState = style === 'markup' ? S.Markup : S.Code;
+    this.isJs = style === 'js';
+    this.hasSlashComments = style === 'c' || style === 'js' || style === 'scss' || style === 'php';
+    this.hasBlock = style === 'c' || style === 'js' || style === 'css' || style === 'scss' || style === 'php' || style === 'sql';
+    this.hasHash = style === 'hash' || style === 'python' || style === 'php';
+    this.hasDash = style === 'sql' || style === 'lua';
+    this.plainRun = PLAIN_RUNS[style];
+    this.templateRun = style === 'js' ? TEMPLATE_JS : TEMPLATE_RAW;
+    this.dqRun = style === 'sql' ? SQL_DQ : STR_DQ;
+    this.sqRun = style === 'sql' ? SQL_SQ : STR_SQ;
+  }
+
+  /** A comment starts at `i` (on the current line): the code before it goes to `out`. */
+  beginComment(i: number): void {
+    if (this.wantStripped && i > this.segStart) this.out.push(this.text.slice(this.segStart, i));
+    this.commentStart = i;
+    this.flags[this.line] |= LINE_COMMENT;
+  }
+}
+
 /**
  * The state machine of scanSource. Each state jumps straight to the next character that can change something
  * (indexOf, sticky regular expressions) instead of stepping through every character; what a character-by-character
- * pass would record on the way (flags, the last significant character and word before a '/') is set from the run.
+ * pass would record on the way (flags, the last significant character before a '/') is set from the run. Each kind
+ * of text is scanned by a function of its own (code, quoted, longString, regexLiteral, comment, markup).
  * A backslash inside a literal skips the next character whatever it is, a '\n' included: that line end is not
  * counted as a new line, so the flags of the lines after it land one line early (the line total is unaffected).
  */
 function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): ScanResult {
-  const n = text.length;
-  const flags = new Uint8Array(lineCount(text));
-  const out: string[] = [];
-  let segStart = 0; // start of the pending code segment to copy into `out`
-  let line = 0;
-  let state: S = style === 'markup' ? S.Markup : S.Code;
-  const baseState: S = state;
-  let quote = 0;
-  let blockEnd = '';
-  let regexClass = false;
-  let lastSig = 0; // last significant code char (for regex detection)
-  let lastWordEnd = -1;
-  let lastWordStart = -1;
-  let commentStart = -1;
-
-  const isJs = style === 'js';
-  const hasSlashComments = style === 'c' || isJs || style === 'scss' || style === 'php';
-  const hasBlock = style === 'c' || isJs || style === 'css' || style === 'scss' || style === 'php' || style === 'sql';
-  const hasHash = style === 'hash' || style === 'python' || style === 'php';
-  const hasDash = style === 'sql' || style === 'lua';
-  const plainRun = PLAIN_RUNS[style];
-  const templateRun = isJs ? TEMPLATE_JS : TEMPLATE_RAW;
-  const dqRun = style === 'sql' ? SQL_DQ : STR_DQ;
-  const sqRun = style === 'sql' ? SQL_SQ : STR_SQ;
-
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === 10) {
+  const sc = new Scan(text, style, wantStripped);
+  const n = sc.n;
+  while (sc.i < n) {
+    if (text.charCodeAt(sc.i) === 10) {
+      const state = sc.state;
       if (state === S.Line) {
-        state = baseState;
-        segStart = i;
-        commentStart = -1;
+        sc.state = sc.baseState;
+        sc.segStart = sc.i;
+        sc.commentStart = -1;
       } else if (state === S.Str || state === S.Regex) {
-        state = baseState; // an unterminated literal ends at the line end
-      } else if ((state === S.Block || state === S.LuaBlock || state === S.Markup) && commentStart >= 0) {
-        if (wantStripped) out.push('\n'); // keep the newline inside a multi-line comment
+        sc.state = sc.baseState; // an unterminated literal ends at the line end
+      } else if ((state === S.Block || state === S.LuaBlock || state === S.Markup) && sc.commentStart >= 0) {
+        if (wantStripped) sc.out.push('\n'); // keep the newline inside a multi-line comment
       }
-      line++;
+      sc.line++;
+      sc.i++;
+      continue;
+    }
+    switch (sc.state) {
+      case S.Code:
+        code(sc);
+        break;
+      case S.Line: {
+        const nl = text.indexOf('\n', sc.i);
+        sc.i = nl < 0 ? n : nl;
+        break;
+      }
+      case S.Str:
+        quoted(sc);
+        break;
+      case S.Template:
+      case S.Triple:
+        longString(sc);
+        break;
+      case S.Regex:
+        regexLiteral(sc);
+        break;
+      case S.Block:
+      case S.LuaBlock:
+        comment(sc);
+        break;
+      case S.Markup:
+        if (sc.commentStart < 0) markup(sc);
+        else comment(sc);
+        break;
+    }
+  }
+  if (sc.commentStart < 0 && wantStripped) sc.out.push(text.slice(sc.segStart));
+  return { stripped: wantStripped ? sc.out.join('') : text, lineFlags: sc.flags };
+}
+
+/**
+ * Code: runs of characters that cannot start a comment, a literal or a line end, and the line ends between them,
+ * up to the next such character, which `special` handles. Of what a pass over each character would record before
+ * a '/' (the last significant character, the word it ends) only the position is kept; see regexMayStart.
+ */
+function code(sc: Scan): void {
+  const { text, n, flags, plainRun } = sc;
+  let i = sc.i;
+  let line = sc.line;
+  let end = runEnd(plainRun, text, i);
+  for (;;) {
+    if (end > i) {
+      let k = end - 1;
+      let last = text.charCodeAt(k);
+      while (k > i && (last === 32 || last === 9 || last === 13 || last === 12 || last === 11)) last = text.charCodeAt(--k);
+      if (!(last === 32 || last === 9 || last === 13 || last === 12 || last === 11)) {
+        flags[line] |= LINE_CODE;
+        sc.sigPos = k;
+      }
+    }
+    if (end >= n || text.charCodeAt(end) !== 10) break;
+    line++;
+    i = end + 1;
+    end = runEnd(plainRun, text, i);
+  }
+  sc.line = line;
+  sc.i = end;
+  if (end < n) special(sc);
+}
+
+/** The code character at sc.i that a plain run stops at (not '\n'): a comment, a literal, or code after all. */
+function special(sc: Scan): void {
+  const { text, n } = sc;
+  const i = sc.i;
+  const c = text.charCodeAt(i);
+  const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
+  if (c === 47 /* / */) {
+    if (sc.hasSlashComments && next === 47 && !(sc.style === 'scss' && i > 0 && text.charCodeAt(i - 1) === 58)) {
+      sc.beginComment(i);
+      sc.state = S.Line;
+      const nl = text.indexOf('\n', i + 2);
+      sc.i = nl < 0 ? n : nl;
+      return;
+    }
+    if (sc.hasBlock && next === 42) {
+      sc.beginComment(i);
+      sc.state = S.Block;
+      sc.blockEnd = '*/';
+      sc.i = i + 2;
+      return;
+    }
+    if (sc.isJs && regexMayStart(text, sc.sigPos)) {
+      sc.state = S.Regex;
+      sc.regexClass = false;
+      sc.flags[sc.line] |= LINE_CODE;
+      sc.i = i + 1;
+      return;
+    }
+  }
+  if (sc.hasHash && c === 35 /* # */) {
+    const prev = i > 0 ? text.charCodeAt(i - 1) : 10;
+    if (sc.style !== 'hash' || prev === 10 || isSpace(prev) || prev === 59) {
+      sc.beginComment(i);
+      sc.state = S.Line;
+      const nl = text.indexOf('\n', i + 1);
+      sc.i = nl < 0 ? n : nl;
+      return;
+    }
+  }
+  if (sc.hasDash && c === 45 && next === 45) {
+    sc.beginComment(i);
+    if (sc.style === 'lua' && text.startsWith('[[', i + 2)) {
+      sc.state = S.LuaBlock;
+      sc.blockEnd = ']]';
+      sc.i = i + 4;
+    } else if (sc.style === 'lua' && text.startsWith('[=[', i + 2)) {
+      sc.state = S.LuaBlock;
+      sc.blockEnd = ']=]';
+      sc.i = i + 5;
+    } else {
+      sc.state = S.Line;
+      const nl = text.indexOf('\n', i + 2);
+      sc.i = nl < 0 ? n : nl;
+    }
+    return;
+  }
+  sc.flags[sc.line] |= LINE_CODE;
+  sc.sigPos = i;
+  if (c === 34 || c === 39 || (c === 96 && (sc.isJs || sc.style === 'c'))) {
+    sc.quote = c;
+    if (sc.style === 'python' && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
+      sc.state = S.Triple;
+      sc.i = i + 3;
+    } else if (c === 96) {
+      sc.state = S.Template;
+      sc.i = i + 1;
+    } else {
+      sc.state = S.Str;
+      sc.i = i + 1;
+      quoted(sc);
+    }
+    return;
+  }
+  // Any other character a run stops at ('/', '#', '-' or '`' starting nothing here) is code.
+  sc.i = i + 1;
+}
+
+/** A quoted string: up to its closing quote or the line end; an escape skips the next character, a line end included. */
+function quoted(sc: Scan): void {
+  const { text, n } = sc;
+  const run = sc.quote === 34 ? sc.dqRun : sc.sqRun;
+  sc.flags[sc.line] |= LINE_CODE;
+  let k = sc.i;
+  for (;;) {
+    k = runEnd(run, text, k);
+    if (k >= n || text.charCodeAt(k) === 10) break;
+    if (text.charCodeAt(k) === 92) {
+      k += 2;
+      if (k >= n) break;
+      continue;
+    }
+    sc.state = S.Code;
+    k++;
+    break;
+  }
+  sc.i = k;
+}
+
+/** A template literal or a Python triple-quoted string, over as many lines as it takes. */
+function longString(sc: Scan): void {
+  const { text, n, flags } = sc;
+  const template = sc.state === S.Template;
+  const run = template ? sc.templateRun : sc.quote === 34 ? STR_DQ : STR_SQ;
+  let i = sc.i;
+  for (;;) {
+    const end = runEnd(run, text, i);
+    if (hasInk(text, i, end)) flags[sc.line] |= LINE_CODE;
+    i = end;
+    if (i >= n) break;
+    const t = text.charCodeAt(i);
+    if (t === 10) {
+      sc.line++;
       i++;
       continue;
     }
-    switch (state) {
-      case S.Code: {
-        // A run of characters that cannot start a comment, a literal or a line end: code. What a pass over
-        // each of them would record — the line has code, the last significant character, the last word — is
-        // set at once.
-        const end = runEnd(plainRun, text, i);
-        if (end > i) {
-          let k = end - 1;
-          let last = text.charCodeAt(k);
-          while (k > i && (last === 32 || last === 9 || last === 13 || last === 12 || last === 11)) last = text.charCodeAt(--k);
-          if (!(last === 32 || last === 9 || last === 13 || last === 12 || last === 11)) {
-            flags[line] |= LINE_CODE;
-            if (isJs) {
-              if (isIdent(last)) {
-                let s = k;
-                while (s > i && isIdent(text.charCodeAt(s - 1))) s--;
-                if (s > i || lastWordEnd !== i - 1 || lastSig !== -1) lastWordStart = s;
-                lastWordEnd = k;
-                lastSig = -1;
-              } else lastSig = last;
-            }
-          }
-          i = end;
-          break;
-        }
-        // c is a character the run stops at, other than '\n'.
-        const next = i + 1 < n ? text.charCodeAt(i + 1) : 0;
-        if (c === 47 /* / */) {
-          if (hasSlashComments && next === 47 && !(style === 'scss' && i > 0 && text.charCodeAt(i - 1) === 58)) {
-            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
-            commentStart = i;
-            state = S.Line;
-            flags[line] |= LINE_COMMENT;
-            i += 2;
-            break;
-          }
-          if (hasBlock && next === 42) {
-            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
-            commentStart = i;
-            state = S.Block;
-            blockEnd = '*/';
-            flags[line] |= LINE_COMMENT;
-            i += 2;
-            break;
-          }
-          if (isJs) {
-            const word = lastWordEnd === i - 1 || (lastWordEnd >= 0 && lastSig === -1) ? text.slice(lastWordStart, lastWordEnd + 1) : '';
-            const regexAllowed = lastSig === 0 || (lastSig > 0 && lastSig < 128 && REGEX_AFTER[lastSig] === 1) || (lastSig === -1 && REGEX_PREFIX_WORDS.has(word));
-            if (regexAllowed) {
-              state = S.Regex;
-              regexClass = false;
-              flags[line] |= LINE_CODE;
-              i++;
-              break;
-            }
-          }
-        }
-        if (hasHash && c === 35 /* # */) {
-          const prev = i > 0 ? text.charCodeAt(i - 1) : 10;
-          if (style !== 'hash' || prev === 10 || isSpace(prev) || prev === 59) {
-            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
-            commentStart = i;
-            state = S.Line;
-            flags[line] |= LINE_COMMENT;
-            i++;
-            break;
-          }
-        }
-        if (hasDash && c === 45 && next === 45) {
-          if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
-          commentStart = i;
-          flags[line] |= LINE_COMMENT;
-          if (style === 'lua' && text.startsWith('[[', i + 2)) {
-            state = S.LuaBlock;
-            blockEnd = ']]';
-            i += 4;
-          } else if (style === 'lua' && text.startsWith('[=[', i + 2)) {
-            state = S.LuaBlock;
-            blockEnd = ']=]';
-            i += 5;
-          } else {
-            state = S.Line;
-            i += 2;
-          }
-          break;
-        }
-        flags[line] |= LINE_CODE;
-        if (c === 34 || c === 39 || (c === 96 && (isJs || style === 'c'))) {
-          if (style === 'python' && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
-            state = S.Triple;
-            quote = c;
-            i += 3;
-          } else if (c === 96) {
-            state = S.Template;
-            quote = c;
-            i++;
-          } else {
-            state = S.Str;
-            quote = c;
-            i++;
-          }
-          lastSig = c;
-          break;
-        }
-        // Any other character the run stopped at ('/', '#', '-' or '`' starting nothing here) is code.
-        if (isIdent(c)) {
-          if (lastWordEnd !== i - 1 || lastSig !== -1) lastWordStart = i;
-          lastWordEnd = i;
-          lastSig = -1;
-        } else {
-          lastSig = c;
-        }
-        i++;
-        break;
-      }
-      case S.Line: {
-        const nl = text.indexOf('\n', i);
-        i = nl < 0 ? n : nl;
-        break;
-      }
-      case S.Block:
-      case S.LuaBlock:
-      case S.Markup: {
-        if (state === S.Markup && commentStart < 0) {
-          // Markup outside a comment: up to a '<' or the line end.
-          const end = runEnd(MARKUP_RUN, text, i);
-          if (hasInk(text, i, end)) flags[line] |= LINE_CODE;
-          i = end;
-          if (i >= n || text.charCodeAt(i) === 10) break;
-          if (text.startsWith('<!--', i)) {
-            if (wantStripped && i > segStart) out.push(text.slice(segStart, i));
-            commentStart = i;
-            blockEnd = '-->';
-            flags[line] |= LINE_COMMENT;
-            i += 4;
-          } else {
-            flags[line] |= LINE_CODE;
-            i++;
-          }
-          break;
-        }
-        // Inside a comment: up to its end; every line it covers with a visible character is a comment line.
-        const at = text.indexOf(blockEnd, i);
-        const stop = at < 0 ? n : at + blockEnd.length;
-        let nl = text.indexOf('\n', i);
-        if (hasInk(text, i, nl < 0 || nl > stop ? stop : nl)) flags[line] |= LINE_COMMENT;
-        while (nl >= 0 && nl < stop) {
-          if (wantStripped) out.push('\n');
-          line++;
-          const following = text.indexOf('\n', nl + 1);
-          if (hasInk(text, nl + 1, following < 0 || following > stop ? stop : following)) flags[line] |= LINE_COMMENT;
-          nl = following;
-        }
-        i = stop;
-        if (at >= 0) {
-          state = baseState;
-          segStart = stop;
-          commentStart = -1;
-        }
-        break;
-      }
-      case S.Str: {
-        // A quoted string: up to its closing quote or the line end; an escape skips the next character, a line end included.
-        flags[line] |= LINE_CODE;
-        const run = quote === 34 ? dqRun : sqRun;
-        let k = i;
-        for (;;) {
-          k = runEnd(run, text, k);
-          if (k >= n || text.charCodeAt(k) === 10) break;
-          if (text.charCodeAt(k) === 92) {
-            k += 2;
-            if (k >= n) break;
-            continue;
-          }
-          state = S.Code;
-          k++;
-          break;
-        }
-        i = k;
-        break;
-      }
-      case S.Template:
-      case S.Triple: {
-        const end = runEnd(state === S.Template ? templateRun : quote === 34 ? STR_DQ : STR_SQ, text, i);
-        if (hasInk(text, i, end)) flags[line] |= LINE_CODE;
-        i = end;
-        if (i >= n) break;
-        const t = text.charCodeAt(i);
-        if (t === 10) break;
-        flags[line] |= LINE_CODE; // a backslash or the quote
-        if (t === 92) i += 2;
-        else if (state === S.Template) {
-          state = S.Code;
-          i++;
-        } else if (text.charCodeAt(i + 1) === t && text.charCodeAt(i + 2) === t) {
-          state = S.Code;
-          i += 3;
-        } else i++;
-        break;
-      }
-      case S.Regex: {
-        // A regular expression literal: up to an unescaped '/' outside a character class, or the line end.
-        flags[line] |= LINE_CODE;
-        let k = i;
-        while (k < n) {
-          const r = text.charCodeAt(k);
-          if (r === 10) break;
-          if (r === 92) k++;
-          else if (r === 91) regexClass = true;
-          else if (r === 93) regexClass = false;
-          else if (r === 47 && !regexClass) {
-            state = S.Code;
-            lastSig = 41; // behaves like a closing token
-            k++;
-            break;
-          }
-          k++;
-        }
-        i = k;
-        break;
-      }
-    }
+    flags[sc.line] |= LINE_CODE; // a backslash or the quote
+    if (t === 92) i += 2;
+    else if (template) {
+      sc.state = S.Code;
+      i++;
+      break;
+    } else if (text.charCodeAt(i + 1) === t && text.charCodeAt(i + 2) === t) {
+      sc.state = S.Code;
+      i += 3;
+      break;
+    } else i++;
+    if (i >= n) break;
   }
-  if (commentStart < 0 && wantStripped) out.push(text.slice(segStart));
-  return { stripped: wantStripped ? out.join('') : text, lineFlags: flags };
+  sc.i = i;
+}
+
+/** A regular expression literal: up to an unescaped '/' outside a character class, or the line end. */
+function regexLiteral(sc: Scan): void {
+  const { text, n } = sc;
+  sc.flags[sc.line] |= LINE_CODE;
+  let inClass = sc.regexClass;
+  let k = sc.i;
+  while (k < n) {
+    const r = text.charCodeAt(k);
+    if (r === 10) break;
+    if (r === 92) k++;
+    else if (r === 91) inClass = true;
+    else if (r === 93) inClass = false;
+    else if (r === 47 && !inClass) {
+      sc.state = S.Code;
+      sc.sigPos = REGEX_CLOSED; // behaves like a closing token
+      k++;
+      break;
+    }
+    k++;
+  }
+  sc.regexClass = inClass;
+  sc.i = k;
+}
+
+/**
+ * Inside a block, Lua or markup comment: up to its end (sc.blockEnd); every line it covers with a visible
+ * character is a comment line.
+ */
+function comment(sc: Scan): void {
+  const { text, n, flags } = sc;
+  const i = sc.i;
+  const at = text.indexOf(sc.blockEnd, i);
+  const stop = at < 0 ? n : at + sc.blockEnd.length;
+  let line = sc.line;
+  let nl = text.indexOf('\n', i);
+  if (hasInk(text, i, nl < 0 || nl > stop ? stop : nl)) flags[line] |= LINE_COMMENT;
+  while (nl >= 0 && nl < stop) {
+    if (sc.wantStripped) sc.out.push('\n');
+    line++;
+    const following = text.indexOf('\n', nl + 1);
+    if (hasInk(text, nl + 1, following < 0 || following > stop ? stop : following)) flags[line] |= LINE_COMMENT;
+    nl = following;
+  }
+  sc.line = line;
+  sc.i = stop;
+  if (at >= 0) {
+    sc.state = sc.baseState;
+    sc.segStart = stop;
+    sc.commentStart = -1;
+  }
+}
+
+/** Markup outside a comment: up to a '<' that opens a comment; a line with a visible character is code. */
+function markup(sc: Scan): void {
+  const { text, n, flags } = sc;
+  let i = sc.i;
+  for (;;) {
+    const end = runEnd(MARKUP_RUN, text, i);
+    if (hasInk(text, i, end)) flags[sc.line] |= LINE_CODE;
+    i = end;
+    if (i >= n) break;
+    if (text.charCodeAt(i) === 10) {
+      sc.line++;
+      i++;
+      continue;
+    }
+    if (text.startsWith('<!--', i)) {
+      sc.beginComment(i);
+      sc.blockEnd = '-->';
+      i += 4;
+      break;
+    }
+    flags[sc.line] |= LINE_CODE;
+    i++;
+  }
+  sc.i = i;
 }
 
 /** A file's line counts: total, code (a line with code and a comment counts as code), comment-only and blank. */
