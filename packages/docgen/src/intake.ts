@@ -594,6 +594,7 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   /** A forced pattern may name a file inside a folder skipped by default: walk such folders too. */
   const forcedBelow = (dirRel: string) => !!forced && (opts.include ?? []).some((p) => p.replace(/^\//, '').startsWith(dirRel + '/') || forced.ignores(dirRel + '/'));
 
+  const scratch: ReadBuffer = { buf: Buffer.allocUnsafe(READ_BUFFER_BYTES) };
   let textBudget = opts.retainText === false ? 0 : opts.retainText === true || opts.retainText === undefined ? Infinity : opts.retainText;
 
   const walk = (abs: string, rel: string, forcedDir: boolean): void => {
@@ -629,8 +630,9 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
       }
       if (!e.isFile()) continue;
       if (r === 'package.json') pkgJson = { path: r, data: readFileSync(absFile) };
-      if (isMetaFile(r)) {
-        const data = readUpTo(absFile, META_MAX_BYTES);
+      const isMeta = isMetaFile(r);
+      if (isMeta) {
+        const data = readUpTo(absFile, META_MAX_BYTES, scratch);
         if (typeof data !== 'number') collectMeta(meta, r, data);
       }
       if (extra?.ignores(r)) {
@@ -642,7 +644,7 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         skipped.push({ path: r, reason: '被 .gitignore 忽略' });
         continue;
       }
-      if (isMetaFile(r) && !detectLanguage(r)) {
+      if (isMeta && !detectLanguage(r)) {
         skipped.push({ path: r, reason: META_REASON });
         continue;
       }
@@ -657,7 +659,7 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         continue;
       }
       if (++seen > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `源文件数量超过上限（${maxFiles} 个），请只上传本软件自己的源代码`);
-      const data = readUpTo(absFile, maxFileBytes);
+      const data = readUpTo(absFile, maxFileBytes, scratch);
       if (typeof data === 'number') {
         skipped.push({ path: r, reason: `文件过大（${Math.round(data / 1024)} KB），多为数据或生成文件` });
         continue;
@@ -679,20 +681,39 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
   return res;
 }
 
-/** A file's bytes, or its size when larger than `max` (then nothing is read): open, fstat, read, close. */
-function readUpTo(file: string, max: number): Buffer | number {
+/** The buffer readUpTo reads into, replaced by a larger one when a file does not fit. */
+interface ReadBuffer {
+  buf: Buffer;
+}
+
+/** Initial size of a ReadBuffer: most source files fit. */
+const READ_BUFFER_BYTES = 256 * 1024;
+
+/**
+ * A file's bytes, or its size in bytes (fstat) when larger than `max` (then at most max + 1 bytes are read).
+ * The bytes returned are a view of `scratch.buf`: valid until the next call with the same buffer. Reads until
+ * the end of the file (a read that returns nothing), so no fstat is needed for a file that fits.
+ */
+function readUpTo(file: string, max: number, scratch: ReadBuffer): Buffer | number {
   const fd = openSync(file, 'r');
   try {
-    const size = fstatSync(fd).size;
-    if (size > max) return size;
-    const buf = Buffer.allocUnsafe(size);
+    let buf = scratch.buf;
     let got = 0;
-    while (got < size) {
-      const n = readSync(fd, buf, got, size - got, got);
+    for (;;) {
+      if (got === buf.length) {
+        // The buffer is full: the file's size decides whether it is read to the end.
+        const size = fstatSync(fd).size;
+        if (size > max) return size;
+        const larger = Buffer.allocUnsafe(Math.min(Math.max(size + 1, buf.length * 2), max + 1));
+        buf.copy(larger, 0, 0, got);
+        buf = scratch.buf = larger;
+      }
+      const n = readSync(fd, buf, got, buf.length - got, got);
       if (n === 0) break;
       got += n;
+      if (got > max) return fstatSync(fd).size;
     }
-    return got === size ? buf : buf.subarray(0, got);
+    return buf.subarray(0, got);
   } finally {
     closeSync(fd);
   }
