@@ -17,6 +17,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 function sniffUtf16(b: Uint8Array): 'utf-16le' | 'utf-16be' | undefined {
   const n = Math.min(b.length, 4096) & ~1;
   if (n < 8) return undefined;
+  if (b.subarray(0, n).indexOf(0) < 0) return undefined; // no NUL: neither count can pass its threshold
   let evenZero = 0;
   let oddZero = 0;
   for (let i = 0; i < n; i += 2) {

@@ -83,6 +83,31 @@ describe('directory intake', () => {
     expect(kept.length).toBeGreaterThan(0);
     expect(kept.length).toBeLessThan(b.files.length);
   });
+  it('reads files larger than its read buffer whole, and skips those over maxFileBytes with their size', async () => {
+    const d = mkdtempSync(path.join(tmpdir(), 'mazhu-sizes-'));
+    const body = (bytes: number, tag: string) => {
+      const line = `const ${tag} = 1; // ${'x'.repeat(40)}\n`;
+      const text = line.repeat(Math.ceil(bytes / line.length)).slice(0, bytes - 1) + '\n';
+      return text;
+    };
+    const sizes: Record<string, number> = { 'a.js': 1000, 'b.js': 300_000, 'c.js': 400_000, 'd.js': 400_001, 'e.js': 600_000, 'f.js': 262_144, 'g.js': 524_288 };
+    for (const [name, bytes] of Object.entries(sizes)) writeFileSync(path.join(d, name), body(bytes, name[0]));
+    writeFileSync(path.join(d, 'setup.py'), 'from setuptools import setup\nsetup(name="demo")\n');
+    const r = await intakeDirectory(d, { maxFileBytes: 400_000 });
+    const byPath = Object.fromEntries(r.files.map((f) => [f.path, f]));
+    for (const name of ['a.js', 'b.js', 'c.js', 'f.js']) {
+      expect(byPath[name].bytes).toBe(sizes[name]);
+      expect(byPath[name].text).toBe(body(sizes[name], name[0]));
+    }
+    expect(r.skipped.filter((s) => /\.js$/.test(s.path))).toEqual([
+      { path: 'd.js', reason: '文件过大（391 KB），多为数据或生成文件' },
+      { path: 'e.js', reason: '文件过大（586 KB），多为数据或生成文件' },
+      { path: 'g.js', reason: '文件过大（512 KB），多为数据或生成文件' },
+    ]);
+    expect(byPath['setup.py'].text).toContain('setup(name="demo")');
+    expect(r.meta.map((m) => m.path)).toEqual(['setup.py']);
+    rmSync(d, { recursive: true });
+  });
   it('refuses a missing directory and an empty code base in Chinese', async () => {
     await expect(intakeDirectory(path.join(dir, 'nope'))).rejects.toMatchObject({ code: 'INPUT_NOT_FOUND' });
     const empty = mkdtempSync(path.join(tmpdir(), 'mazhu-empty-'));
