@@ -95,9 +95,13 @@ describe('scanSource against the character-by-character reference', () => {
       { numRuns: 5_000 },
     );
   });
-  it('counts a line end escaped inside a literal as no new line (the flags after it land one line early)', () => {
-    // Documents present behaviour: the backslash skips the '\n', so "b" is scanned as part of line 0.
-    expect(Array.from(scanSource('s = "a\\\nb"\n// c\nx\n', 'js', false).lineFlags)).toEqual([1, 2, 1, 0, 0]);
-    expect(countLines('s = "a\\\nb"\n// c\nx\n', 'js')).toEqual({ lines: 4, codeLines: 2, commentLines: 1, blankLines: 1 });
+  it('counts a line end escaped inside a string as a line end, the string going on on the next line', () => {
+    // s = "a\<line end>b": two lines of code, then a comment line, a code line and the empty last line.
+    expect(Array.from(scanSource('s = "a\\\nb"\n// c\nx\n', 'js', false).lineFlags)).toEqual([1, 1, 2, 1, 0]);
+    expect(countLines('s = "a\\\nb"\n// c\nx\n', 'js')).toEqual({ lines: 4, codeLines: 3, commentLines: 1, blankLines: 0 });
+    // Python: a continued single-quoted string and a triple-quoted one with an escaped line end.
+    expect(countLines("x = 'a\\\n  b'\n# c\ny = '''p\\\nq'''\n", 'python')).toEqual({ lines: 5, codeLines: 4, commentLines: 1, blankLines: 0 });
+    // A regular expression cannot go on: its line end ends it.
+    expect(Array.from(scanSource('r = /a\\\n// c\n', 'js', false).lineFlags)).toEqual([1, 2, 0]);
   });
 });

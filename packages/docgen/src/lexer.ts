@@ -215,8 +215,7 @@ class Scan {
  * (indexOf, sticky regular expressions) instead of stepping through every character; what a character-by-character
  * pass would record on the way (flags, the last significant character before a '/') is set from the run. Each kind
  * of text is scanned by a function of its own (code, quoted, longString, regexLiteral, comment, markup).
- * A backslash inside a literal skips the next character whatever it is, a '\n' included: that line end is not
- * counted as a new line, so the flags of the lines after it land one line early (the line total is unaffected).
+ * A backslash inside a string skips the next character; an escaped line end is still counted as a line end.
  */
 function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): ScanResult {
   const sc = new Scan(text, style, wantStripped);
@@ -377,7 +376,11 @@ function special(sc: Scan): void {
   sc.i = i + 1;
 }
 
-/** A quoted string: up to its closing quote or the line end; an escape skips the next character, a line end included. */
+/**
+ * A quoted string: up to its closing quote or the line end; an escape skips the next character. An escaped line end
+ * continues the string on the next line (C, JavaScript, Python): that line is counted, and is code when the string
+ * goes on there.
+ */
 function quoted(sc: Scan): void {
   const { text, n } = sc;
   const run = sc.quote === 34 ? sc.dqRun : sc.sqRun;
@@ -387,7 +390,12 @@ function quoted(sc: Scan): void {
     k = runEnd(run, text, k);
     if (k >= n || text.charCodeAt(k) === 10) break;
     if (text.charCodeAt(k) === 92) {
+      const escapedLineEnd = text.charCodeAt(k + 1) === 10;
       k += 2;
+      if (escapedLineEnd) {
+        sc.line++;
+        if (k < n && text.charCodeAt(k) !== 10) sc.flags[sc.line] |= LINE_CODE;
+      }
       if (k >= n) break;
       continue;
     }
@@ -416,7 +424,10 @@ function longString(sc: Scan): void {
       continue;
     }
     flags[sc.line] |= LINE_CODE; // a backslash or the quote
-    if (t === 92) i += 2;
+    if (t === 92) {
+      if (text.charCodeAt(i + 1) === 10) sc.line++; // an escaped line end still ends the line
+      i += 2;
+    }
     else if (template) {
       sc.state = S.Code;
       i++;
@@ -440,7 +451,14 @@ function regexLiteral(sc: Scan): void {
   while (k < n) {
     const r = text.charCodeAt(k);
     if (r === 10) break;
-    if (r === 92) k++;
+    if (r === 92) {
+      // A backslash before the line end escapes nothing: the unterminated literal ends with the line.
+      if (text.charCodeAt(k + 1) === 10) {
+        k++;
+        break;
+      }
+      k++;
+    }
     else if (r === 91) inClass = true;
     else if (r === 93) inClass = false;
     else if (r === 47 && !inClass) {

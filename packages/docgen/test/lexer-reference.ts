@@ -208,25 +208,35 @@ function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): Sc
         break;
       case S.Str:
         flags[line] |= LINE_CODE;
-        if (c === 92 /* \ */ && style !== 'sql') i++;
+        if (c === 92 /* \ */ && style !== 'sql') {
+          i++;
+          if (text.charCodeAt(i) === 10) line++; // the string goes on on the next line
+        }
         else if (c === quote) state = S.Code;
         break;
       case S.Template:
         if (!isSpace(c)) flags[line] |= LINE_CODE;
-        if (c === 92 && style === 'js') i++;
+        if (c === 92 && style === 'js') {
+          i++;
+          if (text.charCodeAt(i) === 10) line++;
+        }
         else if (c === quote) state = S.Code;
         break;
       case S.Triple:
         if (!isSpace(c)) flags[line] |= LINE_CODE;
-        if (c === 92) i++;
-        else if (c === quote && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
+        if (c === 92) {
+          i++;
+          if (text.charCodeAt(i) === 10) line++;
+        } else if (c === quote && text.charCodeAt(i + 1) === c && text.charCodeAt(i + 2) === c) {
           i += 2;
           state = S.Code;
         }
         break;
       case S.Regex:
         flags[line] |= LINE_CODE;
-        if (c === 92) i++;
+        if (c === 92) {
+          if (text.charCodeAt(i + 1) !== 10) i++; // before a line end: the literal ends with the line
+        }
         else if (c === 91) regexClass = true;
         else if (c === 93) regexClass = false;
         else if (c === 47 && !regexClass) {
