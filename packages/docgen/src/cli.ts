@@ -99,8 +99,9 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     // The build's priming run (scripts/build-server.mjs) also keeps the PDF thread's compiled code.
     if (worker && process.env.MAZHU_CODE_CACHE === 'prime') await savePdfWorkerCodeCache(worker);
-    if (renderer) await renderer.close();
-    else await worker?.terminate();
+    // The thread is told to stop, not waited for: the launcher exits right after.
+    if (renderer) void renderer.close();
+    else void worker?.terminate();
   }
 }
 
