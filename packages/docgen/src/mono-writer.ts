@@ -64,7 +64,11 @@ export interface KitDoc {
 /** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
 export const REPLACEMENT = [0xfffd, 0xff1f];
 
-const esc = (s: string) => s.replace(/[\\()]/g, (m) => '\\' + m);
+const esc = (s: string) => s.replace(/[\\()]/g, '\\$&');
+/** Only printable ASCII (set in Courier), or nothing. */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+/** The first character that is not a space. */
+const NOT_SPACE = /[^ ]/;
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
 
 /**
@@ -81,10 +85,25 @@ export class MonoWriter {
   private readonly cache = new Map<number, { font: KitFont; hex: string; adv: number }>();
   private pageFonts: Record<string, unknown> = {};
   private ops: string[] = [];
-  private curFont = '';
+  private curFont: KitFont | undefined;
+  private curSize = '';
   private curTz = '100';
+  /** Strings of the last column geometry the ASCII path placed text with: `x`, the column width, the Courier size. */
+  private colX = NaN;
+  private colWidth = NaN;
+  private colSize = '';
+  /** `x` of a run starting at column k (num(x + k·columnWidth)), by k, for colX and colWidth. */
+  private colAt: string[] = [];
+  /**
+   * Non-ASCII lines drawn as `repeated` (running headers), by text: the operators they added and
+   * the state they left, replayed when the same line is drawn again at the same place from the same state.
+   */
+  private readonly repeats = new Map<string, { key: string; ops: string[]; fonts: KitFont[]; font: KitFont | undefined; size: string; tz: string }>();
   /** Characters no font could print (code point → occurrences); each was printed as REPLACEMENT, never as a box. */
   readonly unprintable = new Map<number, number>();
+  private unprintedCount = 0;
+  /** The fonts a line being remembered for replay selects (see `repeats`). */
+  private lineFonts: KitFont[] | undefined;
   /**
    * `doc` must have the CJK font registered as 'cjk' (CJK); `fallbackFonts` gives the symbol fonts tried, in
    * order, for characters the CJK font lacks (none: such characters print as REPLACEMENT).
@@ -108,7 +127,8 @@ export class MonoWriter {
     this.pageFonts[this.courier.id] = this.courier.ref();
     this.pageFonts[this.cjk.id] = this.cjk.ref();
     this.ops = ['BT'];
-    this.curFont = '';
+    this.curFont = undefined;
+    this.curSize = '';
     this.curTz = '100';
   }
 
@@ -142,6 +162,7 @@ export class MonoWriter {
       let drawn = cp;
       if (!font) {
         this.unprintable.set(cp, (this.unprintable.get(cp) ?? 0) + 1);
+        this.unprintedCount++;
         drawn = REPLACEMENT.find((r) => this.fontFor(r)) ?? REPLACEMENT[REPLACEMENT.length - 1];
         font = this.fontFor(drawn) ?? this.cjk;
       }
@@ -166,15 +187,49 @@ export class MonoWriter {
   /**
    * Adds one line whose text baseline is `baseline` pt from the top, starting at `x` pt.
    * `fontSize`/`columnWidth` override the defaults for this line (headings); ASCII is set in
-   * Courier at the size whose advance is exactly one column (0.6 em = columnWidth).
+   * Courier at the size whose advance is exactly one column (0.6 em = columnWidth). `repeated`: the same line is
+   * drawn on other pages (a running header): its operators are remembered and added again when it is.
    */
-  line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth): void {
+  line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth, repeated = false): void {
     // pdfkit pages start with a y-flipping CTM (1 0 0 -1 0 h cm); flip the text matrix back.
     const y = num(baseline);
     const fs = fontSize;
     const cw = columnWidth;
-    const asciiSize = num(cw / 0.6);
+    if (x !== this.colX || cw !== this.colWidth) {
+      this.colX = x;
+      this.colWidth = cw;
+      this.colSize = num(cw / 0.6);
+      this.colAt = [];
+    }
+    const asciiSize = this.colSize;
     const ops = this.ops;
+    if (PRINTABLE.test(text)) {
+      // A line of printable ASCII (most code): one Courier run; leading spaces need no glyphs, just a move.
+      const k = text.search(NOT_SPACE);
+      if (k < 0) return;
+      this.setFont(this.courier, asciiSize, '100');
+      const at = (this.colAt[k] ??= num(x + k * cw));
+      ops.push(`1 0 0 -1 ${at} ${y} Tm (${esc(k ? text.slice(k) : text)}) Tj`);
+      return;
+    }
+    let repeat: { key: string; ops: string[]; fonts: KitFont[]; font: KitFont | undefined; size: string; tz: string } | undefined;
+    let key = '';
+    let opsFrom = 0;
+    const unprinted = this.unprintedCount;
+    if (repeated) {
+      key = `${x} ${y} ${fs} ${cw} ${this.curFont?.id ?? ''} ${this.curSize} ${this.curTz}`;
+      repeat = this.repeats.get(text);
+      if (repeat && repeat.key === key) {
+        for (const f of repeat.fonts) this.pageFonts[f.id] ??= f.ref();
+        for (const o of repeat.ops) ops.push(o);
+        this.curFont = repeat.font;
+        this.curSize = repeat.size;
+        this.curTz = repeat.tz;
+        return;
+      }
+      opsFrom = ops.length;
+      this.lineFonts = [];
+    }
     let col = 0;
     let i = 0;
     const n = text.length;
@@ -238,6 +293,13 @@ export class MonoWriter {
         col += w;
       }
       flush();
+    }
+    if (this.lineFonts) {
+      // Replayable only when nothing was unprintable (each occurrence is counted).
+      if (this.unprintedCount === unprinted) {
+        this.repeats.set(text, { key, ops: ops.slice(opsFrom), fonts: this.lineFonts, font: this.curFont, size: this.curSize, tz: this.curTz });
+      }
+      this.lineFonts = undefined;
     }
   }
 
@@ -319,10 +381,11 @@ export class MonoWriter {
 
   private setFont(font: KitFont, size: string, tz: string): void {
     this.pageFonts[font.id] ??= font.ref();
-    const key = `${font.id}/${size}`;
-    if (this.curFont !== key) {
+    this.lineFonts?.push(font);
+    if (this.curFont?.id !== font.id || this.curSize !== size) {
       this.ops.push(`/${font.id} ${size} Tf`);
-      this.curFont = key;
+      this.curFont = font;
+      this.curSize = size;
     }
     if (this.curTz !== tz) {
       this.ops.push(`${tz} Tz`);
@@ -365,7 +428,7 @@ export interface HeaderGeometry {
 export function drawHeader(doc: WriterDoc, writer: MonoWriter, left: string, right: string, g: HeaderGeometry): void {
   const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
   const cw = fs * 0.6;
-  writer.line(left, g.marginLeft, g.headerBaseline, fs, cw);
+  writer.line(left, g.marginLeft, g.headerBaseline, fs, cw, true);
   if (right) writer.line(right, A4.width - g.marginRight - displayWidth(right) * cw, g.headerBaseline, fs, cw);
   doc.addContent(`q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q`);
 }

@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { CffSubset, prepareCff } from './cff-subset';
+import { deflate } from './flate';
 import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4 } from './layout';
 import type { FallbackFace, KitFont, WriterDoc } from './mono-writer';
@@ -182,7 +182,7 @@ export class LiteDoc implements WriterDoc {
   }
 
   private addStream(dict: { [key: string]: PdfValue }, data: Buffer, compress = true): Ref {
-    const body = compress ? deflateSync(data) : data;
+    const body = compress ? deflate(data) : data;
     const ref = this.reserve();
     const head = serialize({ ...dict, Length: body.length, ...(compress ? { Filter: 'FlateDecode' } : {}) });
     this.objects[ref.n] = Buffer.concat([Buffer.from(`${head}\nstream\n`, 'latin1'), body, Buffer.from('\nendstream', 'latin1')]);
@@ -354,12 +354,12 @@ export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | 
   const f = cjkFace();
   if (!f) return undefined;
   const seen = new Set<number>();
+  const other = /[^\x20-\x7e]/g;
   for (const t of texts) {
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c >= 0x20 && c < 0x7f) continue;
-      const cp = t.codePointAt(i)!;
-      if (cp > 0xffff) i++;
+    other.lastIndex = 0;
+    while (other.test(t)) {
+      const cp = t.codePointAt(other.lastIndex - 1)!;
+      if (cp > 0xffff) other.lastIndex++;
       if (seen.has(cp)) continue;
       seen.add(cp);
       // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.

@@ -1,4 +1,4 @@
-import { constants as zc, inflateSync } from 'node:zlib';
+import { inflate } from './flate';
 
 /**
  * A small PDF reader for the pre-submission check: it parses the file (cross-reference tables and streams, object
@@ -499,7 +499,7 @@ class PdfFile {
     const parms = this.resolve(s.dict.get('DecodeParms'));
     filters.forEach((filter, i) => {
       if (!(filter instanceof Name) || (filter.name !== 'FlateDecode' && filter.name !== 'Fl')) throw new Unsupported(`filter ${String((filter as Name)?.name)}`);
-      data = inflateSync(data, { finishFlush: zc.Z_SYNC_FLUSH });
+      data = inflate(data);
       const p = this.dict(Array.isArray(parms) ? parms[i] : parms);
       const predictor = p?.get('Predictor');
       if (typeof predictor === 'number' && predictor >= 10) data = unpredictPng(data, (p!.get('Columns') as number) ?? 1, ((p!.get('Colors') as number) ?? 1) * (((p!.get('BitsPerComponent') as number) ?? 8) / 8));
