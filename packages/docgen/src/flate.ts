@@ -65,13 +65,14 @@ class Flate {
     this.error = undefined;
     for (;;) {
       h.writeSync(this.flush, data, inOff, inLen, out, 0, OUT_CHUNK);
-      if (this.error !== undefined) {
+      const error = this.error as { message: string; errno: number } | undefined;
+      if (error !== undefined) {
         // The state is left as zlib's error left it: the next buffer gets a new one.
         this.handle = undefined;
         this.owner!.close();
-        const e = new Error(this.error.message) as NodeJS.ErrnoException;
-        e.errno = this.error.errno;
-        e.code = (zlib.codes as unknown as Record<number, string>)[this.error.errno] ?? 'Z_DATA_ERROR';
+        const e = new Error(error.message) as NodeJS.ErrnoException;
+        e.errno = error.errno;
+        e.code = (zlib as unknown as { codes: Record<number, string> }).codes[error.errno] ?? 'Z_DATA_ERROR';
         throw e;
       }
       const availOut = state[0];

@@ -785,92 +785,201 @@ class RunCollector {
   }
 }
 
+/** PDF white space (§7.2.2) for the patterns below; JavaScript's \s differs (it has \v and U+00A0, lacks NUL). */
+const WS = '[\\0\\t\\n\\f\\r ]';
+/** A number as Lexer.number reads it, written the plain way (no doubled signs, at most 15 integer digits). */
+const NUM = '([+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+))';
+/**
+ * The commonest operators of a text-heavy content stream in one sequence: optionally `/F size Tf` and `scale Tz`,
+ * then `a b c d e f Tm` and a string shown with `Tj` — a literal without nested parentheses, or a hex string of
+ * whole bytes. Matched at an operator boundary, it is read in one step with exactly the meaning the token-by-token
+ * loop gives it; anything else goes through that loop.
+ */
+const TM_SHOW = new RegExp(
+  `(?:${WS}*/([A-Za-z0-9_.+-]+)${WS}+${NUM}${WS}+Tf${WS}+)?(?:${WS}*${NUM}${WS}+Tz${WS}+)?` +
+    `${WS}*${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}*Tm${WS}*` +
+    `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
+  'y',
+);
+/** Escapes other than \\, \( and \) (those the quick unescape handles). */
+const OTHER_ESCAPE = /\\[^\\()]/;
+const SIMPLE_ESCAPE = /\\([\\()])/g;
+/** Only printable ASCII. */
+const PRINTABLE = /^[\x20-\x7e]+$/;
+
+const NUMBERS = new Map<string, number>();
+/** A number token's value, computed as Lexer.number computes it (digit by digit), so both paths agree to the bit. */
+function numberOf(t: string): number {
+  let v = NUMBERS.get(t);
+  if (v !== undefined) return v;
+  let i = 0;
+  let sign = 1;
+  const c0 = t.charCodeAt(0);
+  if (c0 === 45 || c0 === 43) {
+    if (c0 === 45) sign = -1;
+    i = 1;
+  }
+  v = 0;
+  for (; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 46) break;
+    v = v * 10 + c - 48;
+  }
+  if (i < t.length) {
+    let scale = 0.1;
+    for (i++; i < t.length; i++) {
+      v += (t.charCodeAt(i) - 48) * scale;
+      scale /= 10;
+    }
+  }
+  v *= sign;
+  if (NUMBERS.size < 4096) NUMBERS.set(t, v);
+  return v;
+}
+
+/** Bytes as a string of char codes 0–255. */
+function byteString(b: Uint8Array): string {
+  return latin1(b, 0, b.length);
+}
+
 class PageReader {
   hasImage = false;
   readonly out = new RunCollector();
-  private readonly fonts = new Map<unknown, FontInfo>();
   private depth = 0;
 
-  constructor(private readonly file: PdfFile) {}
+  /** `fonts`: the fonts read so far, by object number (or dictionary), shared by the pages of one file. */
+  constructor(
+    private readonly file: PdfFile,
+    private readonly fonts: Map<unknown, FontInfo>,
+  ) {}
 
   run(content: Uint8Array, resources: Dict | undefined, ctm: Matrix): void {
     if (++this.depth > 12) throw new Unsupported('form nesting');
     const file = this.file;
+    const out = this.out;
     const lx = new Lexer(content);
+    const text = byteString(content);
     const stack: GState[] = [];
     let gs: GState = { ctm, font: undefined, size: 0, tc: 0, tw: 0, th: 1, tl: 0, ts: 0 };
-    let tm: Matrix = [1, 0, 0, 1, 0, 0];
-    let tlm: Matrix = [1, 0, 0, 1, 0, 0];
+    // The text matrix and the text line matrix (§9.4.2), updated in place.
+    const tm = new Float64Array([1, 0, 0, 1, 0, 0]);
+    const tlm = new Float64Array([1, 0, 0, 1, 0, 0]);
+    const setTm = (a: number, b: number, c: number, d: number, e: number, f: number) => {
+      tm[0] = tlm[0] = a;
+      tm[1] = tlm[1] = b;
+      tm[2] = tlm[2] = c;
+      tm[3] = tlm[3] = d;
+      tm[4] = tlm[4] = e;
+      tm[5] = tlm[5] = f;
+    };
     const ops: Value[] = [];
     const num = (i: number) => {
       const v = ops[ops.length - i];
       return typeof v === 'number' ? v : 0;
     };
-    const show = (bytes: Uint8Array) => {
+    /** Shows a string of codes (each char one byte, 0–255). */
+    const show = (bytes: string) => {
       const font = gs.font;
       if (!font) throw new Unsupported('text without font');
       const n = font.codeLen;
       // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
-      const m = mul(tm, gs.ctm);
-      const h = Math.hypot(gs.size * m[2], gs.size * m[3]);
-      let ex = gs.ts * m[2] + m[4];
-      let ey = gs.ts * m[3] + m[5];
+      const c = gs.ctm;
+      const m0 = tm[0] * c[0] + tm[1] * c[2];
+      const m1 = tm[0] * c[1] + tm[1] * c[3];
+      const m2 = tm[2] * c[0] + tm[3] * c[2];
+      const m3 = tm[2] * c[1] + tm[3] * c[3];
+      const m4 = tm[4] * c[0] + tm[5] * c[2] + c[4];
+      const m5 = tm[4] * c[1] + tm[5] * c[3] + c[5];
+      const size = gs.size;
+      const th = gs.th;
+      const tc = gs.tc;
+      const tw = gs.tw;
+      const h = Math.hypot(size * m2, size * m3);
+      let ex = gs.ts * m2 + m4;
+      let ey = gs.ts * m3 + m5;
       let total = 0;
       // Character and word spacing too small to part glyphs (as pdfkit, LibreOffice and Chromium write): the whole
       // string is one run, handed over at once.
-      const whole = m[1] === 0 && Math.abs(gs.tc * gs.th * m[0]) <= h * 0.1 && Math.abs(gs.tw * gs.th * m[0]) <= h * 0.1;
+      const whole = m1 === 0 && Math.abs(tc * th * m0) <= h * 0.1 && Math.abs(tw * th * m0) <= h * 0.1;
       let str = '';
       let right = ex;
       const x0 = ex;
       const y0 = ey;
       const table = font.table;
-      let printableAscii = whole && !!table?.ascii && table.asciiWidth !== undefined && gs.tw === 0;
-      for (let i = 0; printableAscii && i < bytes.length; i++) printableAscii = bytes[i] >= 32 && bytes[i] < 127;
-      if (printableAscii && bytes.length > 0) {
+      const len = bytes.length;
+      if (whole && table !== undefined && table.ascii && table.asciiWidth !== undefined && tw === 0 && PRINTABLE.test(bytes)) {
         // A monospace run of printable ASCII (a code line in Courier): its text is its bytes, its glyphs evenly spaced.
-        const adv = (table!.asciiWidth! / 1000) * gs.size * gs.th;
-        const step = adv + gs.tc * gs.th;
-        str = latin1(bytes, 0, bytes.length);
-        right = ex + (bytes.length - 1) * step * m[0] + adv * m[0];
-        total = bytes.length * step;
-        ex += total * m[0];
+        const adv = (table.asciiWidth / 1000) * size * th;
+        const step = adv + tc * th;
+        str = bytes;
+        right = ex + (len - 1) * step * m0 + adv * m0;
+        total = len * step;
+        ex += total * m0;
       } else if (whole && table) {
         // One-byte font: codes index the font's tables directly.
-        const scale = (gs.size * gs.th) / 1000;
-        for (let i = 0; i < bytes.length; i++) {
-          const code = bytes[i];
-          const text = table.texts[code];
-          if (text === undefined) throw new Unsupported('glyph without text');
+        const scale = (size * th) / 1000;
+        for (let i = 0; i < len; i++) {
+          const code = bytes.charCodeAt(i);
+          const t = table.texts[code];
+          if (t === undefined) throw new Unsupported('glyph without text');
           const adv = table.widths[code] * scale;
-          str += text;
-          if (text !== '') right = ex + adv * m[0];
-          const tx = adv + (gs.tc + (code === 32 ? gs.tw : 0)) * gs.th;
-          ex += tx * m[0];
+          str += t;
+          if (t !== '') right = ex + adv * m0;
+          const tx = adv + (tc + (code === 32 ? tw : 0)) * th;
+          ex += tx * m0;
           total += tx;
         }
       } else
-        for (let i = 0; i + n <= bytes.length; i += n) {
-          const code = n === 2 ? (bytes[i] << 8) | bytes[i + 1] : bytes[i];
-          const text = font.text(code);
-          if (text === undefined) throw new Unsupported('glyph without text');
-          const adv = (font.width(code) / 1000) * gs.size * gs.th;
+        for (let i = 0; i + n <= len; i += n) {
+          const code = n === 2 ? (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1) : bytes.charCodeAt(i);
+          const t = font.text(code);
+          if (t === undefined) throw new Unsupported('glyph without text');
+          const adv = (font.width(code) / 1000) * size * th;
           if (whole) {
-            str += text;
-            if (text !== '') right = ex + adv * m[0];
-          } else if (text !== '') this.out.glyph(text, ex, ey, ex + adv * m[0], h);
-          const tx = adv + (gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
-          ex += tx * m[0];
-          ey += tx * m[1];
+            str += t;
+            if (t !== '') right = ex + adv * m0;
+          } else if (t !== '') out.glyph(t, ex, ey, ex + adv * m0, h);
+          const tx = adv + (tc + (n === 1 && code === 32 ? tw : 0)) * th;
+          ex += tx * m0;
+          ey += tx * m1;
           total += tx;
         }
-      if (whole && str !== '') this.out.glyph(str, x0, y0, right, h);
-      tm = [tm[0], tm[1], tm[2], tm[3], total * tm[0] + tm[4], total * tm[1] + tm[5]];
+      if (whole && str !== '') out.glyph(str, x0, y0, right, h);
+      tm[4] = total * tm[0] + tm[4];
+      tm[5] = total * tm[1] + tm[5];
+    };
+    const selectFont = (name: string | undefined, size: number) => {
+      gs.size = size;
+      const ref = name !== undefined ? file.dict(resources?.get('Font'))?.get(name) : undefined;
+      if (ref === undefined) throw new Unsupported('unknown font');
+      const key = ref instanceof Ref ? ref.num : ref;
+      let f = this.fonts.get(key);
+      if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
+      gs.font = f;
     };
     const nextLine = (tx: number, ty: number) => {
-      tlm = [tlm[0], tlm[1], tlm[2], tlm[3], tx * tlm[0] + ty * tlm[2] + tlm[4], tx * tlm[1] + ty * tlm[3] + tlm[5]];
-      tm = tlm;
+      const e = tx * tlm[0] + ty * tlm[2] + tlm[4];
+      const f = tx * tlm[1] + ty * tlm[3] + tlm[5];
+      setTm(tlm[0], tlm[1], tlm[2], tlm[3], e, f);
     };
     for (;;) {
+      if (ops.length === 0) {
+        TM_SHOW.lastIndex = lx.pos;
+        const m = TM_SHOW.exec(text);
+        if (m !== null) {
+          const lit = m[10];
+          // A literal with escapes other than \\, \( and \) is left to the loop.
+          if (lit === undefined || lit.indexOf('\\') < 0 || !OTHER_ESCAPE.test(lit)) {
+            if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
+            if (m[3] !== undefined) gs.th = numberOf(m[3]) / 100;
+            setTm(numberOf(m[4]), numberOf(m[5]), numberOf(m[6]), numberOf(m[7]), numberOf(m[8]), numberOf(m[9]));
+            if (lit === undefined) show(Buffer.from(m[11], 'hex').toString('latin1'));
+            else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
+            lx.pos = TM_SHOW.lastIndex;
+            continue;
+          }
+        }
+      }
       const t = lx.next();
       if (t === undefined) break;
       if (!(t instanceof Op)) {
@@ -888,17 +997,11 @@ class PageReader {
           gs.ctm = mul([num(6), num(5), num(4), num(3), num(2), num(1)], gs.ctm);
           break;
         case K_BT:
-          tm = tlm = [1, 0, 0, 1, 0, 0];
+          setTm(1, 0, 0, 1, 0, 0);
           break;
         case K_Tf: {
           const name = ops[ops.length - 2];
-          gs.size = num(1);
-          const ref = name instanceof Name ? file.dict(resources?.get('Font'))?.get(name.name) : undefined;
-          if (ref === undefined) throw new Unsupported('unknown font');
-          const key = ref instanceof Ref ? ref.num : ref;
-          let f = this.fonts.get(key);
-          if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
-          gs.font = f;
+          selectFont(name instanceof Name ? name.name : undefined, num(1));
           break;
         }
         case K_Tc:
@@ -924,32 +1027,33 @@ class PageReader {
           nextLine(num(2), num(1));
           break;
         case K_Tm:
-          tm = tlm = [num(6), num(5), num(4), num(3), num(2), num(1)];
+          setTm(num(6), num(5), num(4), num(3), num(2), num(1));
           break;
         case K_Tstar:
           nextLine(0, -gs.tl);
           break;
         case K_Tj:
-          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_quote:
           nextLine(0, -gs.tl);
-          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_dquote:
           gs.tw = num(3);
           gs.tc = num(2);
           nextLine(0, -gs.tl);
-          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_TJ: {
           const arr = ops[ops.length - 1];
           if (!Array.isArray(arr)) break;
           for (const e of arr) {
-            if (e instanceof Uint8Array) show(e);
+            if (e instanceof Uint8Array) show(byteString(e));
             else if (typeof e === 'number') {
               const tx = (-e / 1000) * gs.size * gs.th;
-              tm = [tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5]];
+              tm[4] = tx * tm[0] + tm[4];
+              tm[5] = tx * tm[1] + tm[5];
             }
           }
           break;
@@ -1027,6 +1131,7 @@ export function readPdfLight(pdf: Uint8Array): PdfReadPage[] | undefined {
     const root = file.dict(file.trailer.get('Root'));
     const pages: PdfReadPage[] = [];
     const seen = new Set<unknown>();
+    const fonts = new Map<unknown, FontInfo>();
     const walk = (node: Value | undefined, inherited: { resources?: Dict; media?: Value; crop?: Value }) => {
       if (seen.has(node instanceof Ref ? node.num : node)) throw new Unsupported('page tree cycle');
       seen.add(node instanceof Ref ? node.num : node);
@@ -1047,7 +1152,7 @@ export function readPdfLight(pdf: Uint8Array): PdfReadPage[] | undefined {
       const view: [number, number, number, number] = crop
         ? [Math.max(media[0], crop[0]), Math.max(media[1], crop[1]), Math.min(media[2], crop[2]), Math.min(media[3], crop[3])]
         : media;
-      const reader = new PageReader(file);
+      const reader = new PageReader(file, fonts);
       reader.run(pageContent(file, d.get('Contents')), inh.resources, [1, 0, 0, 1, 0, 0]);
       pages.push({ view, runs: reader.out.runs, hasImage: reader.hasImage });
     };

@@ -81,6 +81,16 @@ interface TextItem {
   width?: number;
 }
 
+/** A character other than white space (what String.prototype.trim keeps). */
+const VISIBLE = /\S/;
+
+/** How many times the character `ch` occurs in `s`. */
+function occurrences(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
 /**
  * One page's report from its printed text runs: runs are grouped into rows by baseline (within 2 pt); rows in the
  * top `headerZone` points are the header, whose rightmost run, when it starts right of the page's middle and ends
@@ -90,9 +100,12 @@ function pageReport(index: number, view: number[], runs: PdfTextRun[], hasImage:
   const [x0, y0, x1, y1] = view;
   const width = x1 - x0;
   const height = y1 - y0;
-  const items = runs.filter((it) => it.str.trim() !== '');
+  const items = runs.filter((it) => VISIBLE.test(it.str));
+  // Top to bottom; text is mostly written in that order already, and a stable sort leaves such a list as it is.
+  let ordered = true;
+  for (let i = 1; ordered && i < items.length; i++) ordered = items[i].y - items[i - 1].y <= 0;
   const rows: { y: number; items: PdfTextRun[] }[] = [];
-  for (const it of [...items].sort((a, b) => b.y - a.y)) {
+  for (const it of ordered ? items : [...items].sort((a, b) => b.y - a.y)) {
     const last = rows[rows.length - 1];
     if (last && Math.abs(last.y - it.y) < 2) last.items.push(it);
     else rows.push({ y: it.y, items: [it] });
@@ -102,11 +115,9 @@ function pageReport(index: number, view: number[], runs: PdfTextRun[], hasImage:
   let replacedGlyphs = 0;
   for (const it of items) {
     maxRight = Math.max(maxRight, it.right);
-    for (const ch of it.str) {
-      // pdfkit maps glyph 0 (.notdef) to U+0000 in the ToUnicode map; the renderers map their stand-in to U+FFFD.
-      if (ch === '\u0000') emptyGlyphs++;
-      else if (ch === '\ufffd') replacedGlyphs++;
-    }
+    // pdfkit maps glyph 0 (.notdef) to U+0000 in the ToUnicode map; the renderers map their stand-in to U+FFFD.
+    emptyGlyphs += occurrences(it.str, '\u0000');
+    replacedGlyphs += occurrences(it.str, '\ufffd');
   }
   let header = '';
   let pageNumber: number | null = null;
