@@ -859,62 +859,128 @@ class PageReader {
     const out = this.out;
     const lx = new Lexer(content);
     const text = byteString(content);
+    // The graphics state's text parameters (§9.3) and CTM, and the text matrix and text line matrix (§9.4.2), are
+    // variables of their own rather than fields and array elements: a number read from those is boxed anew each time
+    // while the code is not optimised, as it is not in a short run. q saves them in a GState, Q restores them.
     const stack: GState[] = [];
-    let gs: GState = { ctm, font: undefined, size: 0, tc: 0, tw: 0, th: 1, tl: 0, ts: 0 };
-    // The text matrix and the text line matrix (§9.4.2), updated in place.
-    const tm = new Float64Array([1, 0, 0, 1, 0, 0]);
-    const tlm = new Float64Array([1, 0, 0, 1, 0, 0]);
+    let cur: Matrix = ctm;
+    let font: FontInfo | undefined;
+    let size = 0;
+    let tc = 0;
+    let tw = 0;
+    let th = 1;
+    let tl = 0;
+    let ts = 0;
+    let tm0 = 1;
+    let tm1 = 0;
+    let tm2 = 0;
+    let tm3 = 1;
+    let tm4 = 0;
+    let tm5 = 0;
+    let tlm0 = 1;
+    let tlm1 = 0;
+    let tlm2 = 0;
+    let tlm3 = 1;
+    let tlm4 = 0;
+    let tlm5 = 0;
     const setTm = (a: number, b: number, c: number, d: number, e: number, f: number) => {
-      tm[0] = tlm[0] = a;
-      tm[1] = tlm[1] = b;
-      tm[2] = tlm[2] = c;
-      tm[3] = tlm[3] = d;
-      tm[4] = tlm[4] = e;
-      tm[5] = tlm[5] = f;
+      tm0 = tlm0 = a;
+      tm1 = tlm1 = b;
+      tm2 = tlm2 = c;
+      tm3 = tlm3 = d;
+      tm4 = tlm4 = e;
+      tm5 = tlm5 = f;
     };
     const ops: Value[] = [];
     const num = (i: number) => {
       const v = ops[ops.length - i];
       return typeof v === 'number' ? v : 0;
     };
-    /** Shows a string of codes (each char one byte, 0–255). */
-    const show = (bytes: string) => {
-      const font = gs.font;
-      if (!font) throw new Unsupported('text without font');
-      const n = font.codeLen;
-      // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
-      const c = gs.ctm;
-      const m0 = tm[0] * c[0] + tm[1] * c[2];
-      const m1 = tm[0] * c[1] + tm[1] * c[3];
-      const m2 = tm[2] * c[0] + tm[3] * c[2];
-      const m3 = tm[2] * c[1] + tm[3] * c[3];
-      const m4 = tm[4] * c[0] + tm[5] * c[2] + c[4];
-      const m5 = tm[4] * c[1] + tm[5] * c[3] + c[5];
-      const size = gs.size;
-      const th = gs.th;
-      const tc = gs.tc;
-      const tw = gs.tw;
-      const h = Math.hypot(size * m2, size * m3);
-      let ex = gs.ts * m2 + m4;
-      let ey = gs.ts * m3 + m5;
-      let total = 0;
+    // What a shown string's placement takes from the state besides the text matrix's translation, kept while that
+    // state stays the same (from one code line to the next it does): Tm × CTM without its translation (m0–m3), the
+    // CTM, the glyph height, whether the string is one run, and the advances of a monospace font's printable ASCII.
+    let kTm0 = NaN;
+    let kTm1 = NaN;
+    let kTm2 = NaN;
+    let kTm3 = NaN;
+    let kCtm: Matrix | undefined;
+    let kFont: FontInfo | undefined;
+    let kSize = NaN;
+    let kTh = NaN;
+    let kTc = NaN;
+    let kTw = NaN;
+    let c0 = 1;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 1;
+    let c4 = 0;
+    let c5 = 0;
+    let m0 = 1;
+    let m1 = 0;
+    let m2 = 0;
+    let m3 = 1;
+    let h = 0;
+    let whole = false;
+    let ascii = false;
+    let step = 0;
+    let advM0 = 0;
+    const placement = (f: FontInfo) => {
+      if (tm0 === kTm0 && tm1 === kTm1 && tm2 === kTm2 && tm3 === kTm3 && cur === kCtm && f === kFont && size === kSize && th === kTh && tc === kTc && tw === kTw) return;
+      kTm0 = tm0;
+      kTm1 = tm1;
+      kTm2 = tm2;
+      kTm3 = tm3;
+      kCtm = cur;
+      kFont = f;
+      kSize = size;
+      kTh = th;
+      kTc = tc;
+      kTw = tw;
+      c0 = cur[0];
+      c1 = cur[1];
+      c2 = cur[2];
+      c3 = cur[3];
+      c4 = cur[4];
+      c5 = cur[5];
+      m0 = tm0 * c0 + tm1 * c2;
+      m1 = tm0 * c1 + tm1 * c3;
+      m2 = tm2 * c0 + tm3 * c2;
+      m3 = tm2 * c1 + tm3 * c3;
+      h = Math.hypot(size * m2, size * m3);
       // Character and word spacing too small to part glyphs (as pdfkit, LibreOffice and Chromium write): the whole
       // string is one run, handed over at once.
-      const whole = m1 === 0 && Math.abs(tc * th * m0) <= h * 0.1 && Math.abs(tw * th * m0) <= h * 0.1;
+      whole = m1 === 0 && Math.abs(tc * th * m0) <= h * 0.1 && Math.abs(tw * th * m0) <= h * 0.1;
+      const table = f.table;
+      ascii = whole && table !== undefined && table.ascii && table.asciiWidth !== undefined && tw === 0;
+      if (ascii) {
+        const adv = (table!.asciiWidth! / 1000) * size * th;
+        step = adv + tc * th;
+        advM0 = adv * m0;
+      }
+    };
+    /** Shows a string of codes (each char one byte, 0–255). */
+    const show = (bytes: string) => {
+      const f = font;
+      if (!f) throw new Unsupported('text without font');
+      placement(f);
+      const n = f.codeLen;
+      // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
+      const m4 = tm4 * c0 + tm5 * c2 + c4;
+      const m5 = tm4 * c1 + tm5 * c3 + c5;
+      let ex = ts * m2 + m4;
+      let ey = ts * m3 + m5;
+      let total = 0;
       let str = '';
       let right = ex;
       const x0 = ex;
       const y0 = ey;
-      const table = font.table;
+      const table = f.table;
       const len = bytes.length;
-      if (whole && table !== undefined && table.ascii && table.asciiWidth !== undefined && tw === 0 && PRINTABLE.test(bytes)) {
+      if (ascii && PRINTABLE.test(bytes)) {
         // A monospace run of printable ASCII (a code line in Courier): its text is its bytes, its glyphs evenly spaced.
-        const adv = (table.asciiWidth / 1000) * size * th;
-        const step = adv + tc * th;
         str = bytes;
-        right = ex + (len - 1) * step * m0 + adv * m0;
+        right = ex + (len - 1) * step * m0 + advM0;
         total = len * step;
-        ex += total * m0;
       } else if (whole && table) {
         // One-byte font: codes index the font's tables directly.
         const scale = (size * th) / 1000;
@@ -932,9 +998,9 @@ class PageReader {
       } else
         for (let i = 0; i + n <= len; i += n) {
           const code = n === 2 ? (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1) : bytes.charCodeAt(i);
-          const t = font.text(code);
+          const t = f.text(code);
           if (t === undefined) throw new Unsupported('glyph without text');
-          const adv = (font.width(code) / 1000) * size * th;
+          const adv = (f.width(code) / 1000) * size * th;
           if (whole) {
             str += t;
             if (t !== '') right = ex + adv * m0;
@@ -945,22 +1011,22 @@ class PageReader {
           total += tx;
         }
       if (whole && str !== '') out.glyph(str, x0, y0, right, h);
-      tm[4] = total * tm[0] + tm[4];
-      tm[5] = total * tm[1] + tm[5];
+      tm4 = total * tm0 + tm4;
+      tm5 = total * tm1 + tm5;
     };
-    const selectFont = (name: string | undefined, size: number) => {
-      gs.size = size;
+    const selectFont = (name: string | undefined, fontSize: number) => {
+      size = fontSize;
       const ref = name !== undefined ? file.dict(resources?.get('Font'))?.get(name) : undefined;
       if (ref === undefined) throw new Unsupported('unknown font');
       const key = ref instanceof Ref ? ref.num : ref;
       let f = this.fonts.get(key);
       if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
-      gs.font = f;
+      font = f;
     };
     const nextLine = (tx: number, ty: number) => {
-      const e = tx * tlm[0] + ty * tlm[2] + tlm[4];
-      const f = tx * tlm[1] + ty * tlm[3] + tlm[5];
-      setTm(tlm[0], tlm[1], tlm[2], tlm[3], e, f);
+      const e = tx * tlm0 + ty * tlm2 + tlm4;
+      const f = tx * tlm1 + ty * tlm3 + tlm5;
+      setTm(tlm0, tlm1, tlm2, tlm3, e, f);
     };
     for (;;) {
       if (ops.length === 0) {
@@ -971,7 +1037,7 @@ class PageReader {
           // A literal with escapes other than \\, \( and \) is left to the loop.
           if (lit === undefined || lit.indexOf('\\') < 0 || !OTHER_ESCAPE.test(lit)) {
             if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
-            if (m[3] !== undefined) gs.th = numberOf(m[3]) / 100;
+            if (m[3] !== undefined) th = numberOf(m[3]) / 100;
             setTm(numberOf(m[4]), numberOf(m[5]), numberOf(m[6]), numberOf(m[7]), numberOf(m[8]), numberOf(m[9]));
             if (lit === undefined) show(Buffer.from(m[11], 'hex').toString('latin1'));
             else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
@@ -988,13 +1054,13 @@ class PageReader {
       }
       switch (t.key) {
         case K_q:
-          stack.push({ ...gs });
+          stack.push({ ctm: cur, font, size, tc, tw, th, tl, ts });
           break;
         case K_Q:
-          if (stack.length) gs = stack.pop()!;
+          if (stack.length) ({ ctm: cur, font, size, tc, tw, th, tl, ts } = stack.pop()!);
           break;
         case K_cm:
-          gs.ctm = mul([num(6), num(5), num(4), num(3), num(2), num(1)], gs.ctm);
+          cur = mul([num(6), num(5), num(4), num(3), num(2), num(1)], cur);
           break;
         case K_BT:
           setTm(1, 0, 0, 1, 0, 0);
@@ -1005,44 +1071,44 @@ class PageReader {
           break;
         }
         case K_Tc:
-          gs.tc = num(1);
+          tc = num(1);
           break;
         case K_Tw:
-          gs.tw = num(1);
+          tw = num(1);
           break;
         case K_Tz:
-          gs.th = num(1) / 100;
+          th = num(1) / 100;
           break;
         case K_TL:
-          gs.tl = num(1);
+          tl = num(1);
           break;
         case K_Ts:
-          gs.ts = num(1);
+          ts = num(1);
           break;
         case K_Td:
           nextLine(num(2), num(1));
           break;
         case K_TD:
-          gs.tl = -num(1);
+          tl = -num(1);
           nextLine(num(2), num(1));
           break;
         case K_Tm:
           setTm(num(6), num(5), num(4), num(3), num(2), num(1));
           break;
         case K_Tstar:
-          nextLine(0, -gs.tl);
+          nextLine(0, -tl);
           break;
         case K_Tj:
           if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_quote:
-          nextLine(0, -gs.tl);
+          nextLine(0, -tl);
           if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_dquote:
-          gs.tw = num(3);
-          gs.tc = num(2);
-          nextLine(0, -gs.tl);
+          tw = num(3);
+          tc = num(2);
+          nextLine(0, -tl);
           if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_TJ: {
@@ -1051,9 +1117,9 @@ class PageReader {
           for (const e of arr) {
             if (e instanceof Uint8Array) show(byteString(e));
             else if (typeof e === 'number') {
-              const tx = (-e / 1000) * gs.size * gs.th;
-              tm[4] = tx * tm[0] + tm[4];
-              tm[5] = tx * tm[1] + tm[5];
+              const tx = (-e / 1000) * size * th;
+              tm4 = tx * tm0 + tm4;
+              tm5 = tx * tm1 + tm5;
             }
           }
           break;
@@ -1074,7 +1140,7 @@ class PageReader {
             } else if (sub === 'Form') {
               const fm = file.resolve(xo.dict.get('Matrix')) as number[] | undefined;
               const m: Matrix = fm && fm.length === 6 ? (fm.map((x) => Number(file.resolve(x))) as Matrix) : [1, 0, 0, 1, 0, 0];
-              this.run(file.decode(xo), file.dict(xo.dict.get('Resources')) ?? resources, mul(m, gs.ctm));
+              this.run(file.decode(xo), file.dict(xo.dict.get('Resources')) ?? resources, mul(m, cur));
             }
           }
           break;
