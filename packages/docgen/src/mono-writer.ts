@@ -94,6 +94,11 @@ export class MonoWriter {
   private colSize = '';
   /** `x` of a run starting at column k (num(x + k·columnWidth)), by k, for colX and colWidth. */
   private colAt: string[] = [];
+  /** The geometry before the last (colX, colWidth, colSize, colAt of the one before). */
+  private prevColX = NaN;
+  private prevColWidth = NaN;
+  private prevColSize = '';
+  private prevColAt: string[] = [];
   /**
    * Non-ASCII lines drawn as `repeated` (running headers), by text: the operators they added and
    * the state they left, replayed when the same line is drawn again at the same place from the same state.
@@ -196,10 +201,20 @@ export class MonoWriter {
     const fs = fontSize;
     const cw = columnWidth;
     if (x !== this.colX || cw !== this.colWidth) {
+      // Two geometries kept: the code's, and the page number's that comes between its pages.
+      const px = this.colX;
+      const pw = this.colWidth;
+      const ps = this.colSize;
+      const pa = this.colAt;
+      const back = x === this.prevColX && cw === this.prevColWidth;
       this.colX = x;
       this.colWidth = cw;
-      this.colSize = num(cw / 0.6);
-      this.colAt = [];
+      this.colSize = back ? this.prevColSize : num(cw / 0.6);
+      this.colAt = back ? this.prevColAt : [];
+      this.prevColX = px;
+      this.prevColWidth = pw;
+      this.prevColSize = ps;
+      this.prevColAt = pa;
     }
     const asciiSize = this.colSize;
     const ops = this.ops;

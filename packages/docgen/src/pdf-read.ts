@@ -788,7 +788,10 @@ class RunCollector {
 /** PDF white space (§7.2.2) for the patterns below; JavaScript's \s differs (it has \v and U+00A0, lacks NUL). */
 const WS = '[\\0\\t\\n\\f\\r ]';
 /** A number as Lexer.number reads it, written the plain way (no doubled signs, at most 15 integer digits). */
-const NUM = '([+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+))';
+const NUM_TOKEN = '[+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+)';
+const NUM = `(${NUM_TOKEN})`;
+/** The white space between tokens. */
+const WS_RUN = /[\0\t\n\f\r ]+/;
 /**
  * The commonest operators of a text-heavy content stream in one sequence: optionally `/F size Tf` and `scale Tz`,
  * then `a b c d e f Tm` and a string shown with `Tj` — a literal without nested parentheses, or a hex string of
@@ -797,7 +800,7 @@ const NUM = '([+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+))';
  */
 const TM_SHOW = new RegExp(
   `(?:${WS}*/([A-Za-z0-9_.+-]+)${WS}+${NUM}${WS}+Tf${WS}+)?(?:${WS}*${NUM}${WS}+Tz${WS}+)?` +
-    `${WS}*${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}*Tm${WS}*` +
+    `${WS}*(${NUM_TOKEN}${WS}+${NUM_TOKEN}${WS}+${NUM_TOKEN}${WS}+${NUM_TOKEN})${WS}+${NUM}${WS}+${NUM}${WS}*Tm${WS}*` +
     `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
   'y',
 );
@@ -1028,18 +1031,28 @@ class PageReader {
       const f = tx * tlm1 + ty * tlm3 + tlm5;
       setTm(tlm0, tlm1, tlm2, tlm3, e, f);
     };
+    let linear = '';
+    let la = 1;
+    let lb = 0;
+    let lc = 0;
+    let ld = 1;
     for (;;) {
       if (ops.length === 0) {
         TM_SHOW.lastIndex = lx.pos;
         const m = TM_SHOW.exec(text);
         if (m !== null) {
-          const lit = m[10];
+          const lit = m[7];
           // A literal with escapes other than \\, \( and \) is left to the loop.
           if (lit === undefined || lit.indexOf('\\') < 0 || !OTHER_ESCAPE.test(lit)) {
             if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
             if (m[3] !== undefined) th = numberOf(m[3]) / 100;
-            setTm(numberOf(m[4]), numberOf(m[5]), numberOf(m[6]), numberOf(m[7]), numberOf(m[8]), numberOf(m[9]));
-            if (lit === undefined) show(Buffer.from(m[11], 'hex').toString('latin1'));
+            // The matrix's first four numbers are the same from one line to the next: read again only when they differ.
+            if (m[4] !== linear) {
+              linear = m[4];
+              [la, lb, lc, ld] = linear.split(WS_RUN).map(numberOf);
+            }
+            setTm(la, lb, lc, ld, numberOf(m[5]), numberOf(m[6]));
+            if (lit === undefined) show(Buffer.from(m[8], 'hex').toString('latin1'));
             else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
             lx.pos = TM_SHOW.lastIndex;
             continue;

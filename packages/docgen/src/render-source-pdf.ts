@@ -39,9 +39,10 @@ export async function renderSourceCodePdf(model: PrintedSource, opts: { writer?:
 }
 
 /** Every text the source-code document prints: the header and each line. */
-function* printedTexts(model: PrintedSource): Iterable<string> {
-  yield model.header;
-  for (const page of model.pages) for (const l of page.lines) yield l.text;
+function printedTexts(model: PrintedSource): string[] {
+  const texts = [model.header];
+  for (const page of model.pages) for (const l of page.lines) texts.push(l.text);
+  return texts;
 }
 
 /** The pages of the source-code document, drawn on `doc` (pdf-lite or pdfkit) with `writer`. */
