@@ -61,6 +61,26 @@ export interface KitDoc {
   page: { fonts: Record<string, unknown> };
 }
 
+/**
+ * A running header's line as MonoWriter.line drew it: where and from which font state (x, baseline y as written,
+ * size, column width, the font, size and horizontal scale selected before it), the operators it added and the
+ * fonts they select, and the state it left.
+ */
+interface Repeat {
+  x: number;
+  y: string;
+  fs: number;
+  cw: number;
+  fromFont: KitFont | undefined;
+  fromSize: string;
+  fromTz: string;
+  ops: string[];
+  fonts: KitFont[];
+  font: KitFont | undefined;
+  size: string;
+  tz: string;
+}
+
 /** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
 export const REPLACEMENT = [0xfffd, 0xff1f];
 
@@ -103,7 +123,7 @@ export class MonoWriter {
    * Non-ASCII lines drawn as `repeated` (running headers), by text: the operators they added and
    * the state they left, replayed when the same line is drawn again at the same place from the same state.
    */
-  private readonly repeats = new Map<string, { key: string; ops: string[]; fonts: KitFont[]; font: KitFont | undefined; size: string; tz: string }>();
+  private readonly repeats = new Map<string, Repeat>();
   /** Characters no font could print (code point → occurrences); each was printed as REPLACEMENT, never as a box. */
   readonly unprintable = new Map<number, number>();
   private unprintedCount = 0;
@@ -227,24 +247,24 @@ export class MonoWriter {
       ops.push(`1 0 0 -1 ${at} ${y} Tm (${esc(k ? text.slice(k) : text)}) Tj`);
       return;
     }
-    let repeat: { key: string; ops: string[]; fonts: KitFont[]; font: KitFont | undefined; size: string; tz: string } | undefined;
-    let key = '';
     let opsFrom = 0;
     const unprinted = this.unprintedCount;
     if (repeated) {
-      key = `${x} ${y} ${fs} ${cw} ${this.curFont?.id ?? ''} ${this.curSize} ${this.curTz}`;
-      repeat = this.repeats.get(text);
-      if (repeat && repeat.key === key) {
-        for (const f of repeat.fonts) this.pageFonts[f.id] ??= f.ref();
-        for (const o of repeat.ops) ops.push(o);
-        this.curFont = repeat.font;
-        this.curSize = repeat.size;
-        this.curTz = repeat.tz;
+      const r = this.repeats.get(text);
+      if (r && r.x === x && r.y === y && r.fs === fs && r.cw === cw && r.fromFont === this.curFont && r.fromSize === this.curSize && r.fromTz === this.curTz) {
+        for (const f of r.fonts) this.pageFonts[f.id] ??= f.ref();
+        for (const o of r.ops) ops.push(o);
+        this.curFont = r.font;
+        this.curSize = r.size;
+        this.curTz = r.tz;
         return;
       }
       opsFrom = ops.length;
       this.lineFonts = [];
     }
+    const fromFont = this.curFont;
+    const fromSize = this.curSize;
+    const fromTz = this.curTz;
     let col = 0;
     let i = 0;
     const n = text.length;
@@ -312,7 +332,7 @@ export class MonoWriter {
     if (this.lineFonts) {
       // Replayable only when nothing was unprintable (each occurrence is counted).
       if (this.unprintedCount === unprinted) {
-        this.repeats.set(text, { key, ops: ops.slice(opsFrom), fonts: this.lineFonts, font: this.curFont, size: this.curSize, tz: this.curTz });
+        this.repeats.set(text, { x, y, fs, cw, fromFont, fromSize, fromTz, ops: ops.slice(opsFrom), fonts: this.lineFonts, font: this.curFont, size: this.curSize, tz: this.curTz });
       }
       this.lineFonts = undefined;
     }
@@ -441,9 +461,18 @@ export interface HeaderGeometry {
  * costs nothing per page. Call between writer.begin() and writer.end().
  */
 export function drawHeader(doc: WriterDoc, writer: MonoWriter, left: string, right: string, g: HeaderGeometry): void {
-  const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
+  let h = headers.get(g);
+  if (!h || h.left !== left) {
+    const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
+    h = { left, fs, rule: `q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q` };
+    headers.set(g, h);
+  }
+  const fs = h.fs;
   const cw = fs * 0.6;
   writer.line(left, g.marginLeft, g.headerBaseline, fs, cw, true);
   if (right) writer.line(right, A4.width - g.marginRight - displayWidth(right) * cw, g.headerBaseline, fs, cw);
-  doc.addContent(`q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q`);
+  doc.addContent(h.rule);
 }
+
+/** The last header drawn with each geometry: its text, size and rule (the same on every page of a document). */
+const headers = new WeakMap<HeaderGeometry, { left: string; fs: number; rule: string }>();
