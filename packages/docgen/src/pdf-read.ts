@@ -804,6 +804,15 @@ const TM_SHOW = new RegExp(
     `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
   'y',
 );
+/** The end of a token: white space, a delimiter or the end of the stream. */
+const TOKEN_END = '(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])';
+/** `a b c d e f cm` in plain form (see TM_SHOW), read in one step. */
+const CM = new RegExp(`${WS}*${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+cm${TOKEN_END}`, 'y');
+/**
+ * `q … Q` holding only numbers and the operators of paths and line style (a rule, a box): nothing in it changes what
+ * the text loop keeps (q saves the state and Q restores it), so it is passed over in one step.
+ */
+const PATH_BLOCK = new RegExp(`${WS}*q(?:${WS}+(?:${NUM_TOKEN}|[wJjMimlcvyhSsFn]|re|[fBbW]\\*?))*${WS}+Q${TOKEN_END}`, 'y');
 /** Escapes other than \\, \( and \) (those the quick unescape handles). */
 const OTHER_ESCAPE = /\\[^\\()]/;
 const SIMPLE_ESCAPE = /\\([\\()])/g;
@@ -1057,6 +1066,18 @@ class PageReader {
             lx.pos = TM_SHOW.lastIndex;
             continue;
           }
+        }
+        PATH_BLOCK.lastIndex = lx.pos;
+        if (PATH_BLOCK.test(text)) {
+          lx.pos = PATH_BLOCK.lastIndex;
+          continue;
+        }
+        CM.lastIndex = lx.pos;
+        const c = CM.exec(text);
+        if (c !== null) {
+          cur = mul([numberOf(c[1]), numberOf(c[2]), numberOf(c[3]), numberOf(c[4]), numberOf(c[5]), numberOf(c[6])], cur);
+          lx.pos = CM.lastIndex;
+          continue;
         }
       }
       const t = lx.next();
