@@ -82,11 +82,31 @@ const isDelim = (c: number) => CLASS[c] === 2;
 const END_ARRAY = Symbol('[');
 const END_DICT = Symbol('<<');
 
+/** PDF white space (§7.2.2) for the patterns below; JavaScript's \s differs (it has \v and U+00A0, lacks NUL). */
+const WS = '[\\0\\t\\n\\f\\r ]';
+/** A number as Lexer.number reads it, written the plain way (no doubled signs, at most 15 integer digits). */
+const NUM_TOKEN = '[+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+)';
+/** The end of a token: white space, a delimiter or the end of the bytes. */
+const TOKEN_END = '(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])';
+/** After an integer: `g R`, the rest of a reference. */
+const REF_TAIL = new RegExp(`${WS}+(\\d{1,15})${WS}+R${TOKEN_END}`, 'y');
+/**
+ * After an integer, a next token that cannot start a reference's tail: one that is not a number, or a number followed
+ * by a token that is not R (comments are left to the token-by-token reading).
+ */
+const NO_REF_TAIL = new RegExp(`${WS}*(?:[^0-9+\\-.%\\0\\t\\n\\f\\r ]|$)|${WS}+${NUM_TOKEN}${WS}+[^R%\\0\\t\\n\\f\\r ]`, 'y');
+/** A cross-reference table entry in its usual form: offset, generation, n or f. */
+const XREF_ENTRY = new RegExp(`${WS}*(\\d{1,15})${WS}+\\d{1,15}${WS}+([nf])${TOKEN_END}`, 'y');
+/** `endstream` after a stream's data (JavaScript white space, as the check has always allowed). */
+const ENDSTREAM = /\s*endstream/y;
+
 /** Tokenizer and object parser over a byte buffer (file or decoded stream). */
 class Lexer {
+  /** `text`: the same bytes as a Latin-1 string, when the caller has it; file objects are then read a little faster. */
   constructor(
     readonly b: Uint8Array,
     public pos = 0,
+    readonly text?: string,
   ) {}
 
   skipWs(): void {
@@ -273,6 +293,18 @@ class Lexer {
     const t = this.next();
     if (t === undefined || t === END_ARRAY || t instanceof Op) throw new Unsupported('value');
     if (typeof t === 'number' && Number.isInteger(t)) {
+      const text = this.text;
+      if (text !== undefined) {
+        // The common cases decided by pattern: `g R` follows, or the next token cannot start a reference's tail.
+        REF_TAIL.lastIndex = this.pos;
+        const m = REF_TAIL.exec(text);
+        if (m !== null) {
+          this.pos = REF_TAIL.lastIndex;
+          return new Ref(t, numberOf(m[1]));
+        }
+        NO_REF_TAIL.lastIndex = this.pos;
+        if (NO_REF_TAIL.test(text)) return t;
+      }
       const save = this.pos;
       const g = this.next();
       if (typeof g === 'number' && Number.isInteger(g)) {
@@ -349,11 +381,21 @@ interface XrefEntry {
 class PdfFile {
   private readonly xref = new Map<number, XrefEntry>();
   private readonly cache = new Map<number, Value>();
-  private readonly objStreams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
+  private readonly objStreams = new Map<number, { data: Uint8Array; text: string | undefined; offsets: Map<number, number> }>();
   trailer: Dict = new Map();
 
-  constructor(readonly b: Uint8Array) {
+  /** The file as a Latin-1 string (one character a byte). */
+  private readonly text: string;
+  /** `text` for the lexers of file objects when they may read common forms by pattern (see readPdfLight). */
+  private readonly patternText: string | undefined;
+
+  constructor(
+    readonly b: Uint8Array,
+    readonly patterns = true,
+  ) {
     if (latin1(b, 0, Math.min(1024, b.length)).indexOf('%PDF-') < 0) throw new Unsupported('not a PDF');
+    this.text = latin1(b, 0, b.length);
+    this.patternText = patterns ? this.text : undefined;
     const sx = indexOfBytes(b, 'startxref', b.length, true);
     if (sx < 0) throw new Unsupported('startxref');
     const lx = new Lexer(b, sx + 9);
@@ -373,7 +415,7 @@ class PdfFile {
 
   /** Reads one cross-reference section (table or stream) at `offset`; returns its trailer dictionary. */
   private readXref(offset: number): Dict {
-    const lx = new Lexer(this.b, offset);
+    const lx = new Lexer(this.b, offset, this.patternText);
     lx.skipWs();
     if (latin1(this.b, lx.pos, lx.pos + 4) === 'xref') {
       lx.pos += 4;
@@ -383,6 +425,13 @@ class PdfFile {
         const count = lx.next();
         if (typeof t !== 'number' || typeof count !== 'number') throw new Unsupported('xref table');
         for (let i = 0; i < count; i++) {
+          XREF_ENTRY.lastIndex = lx.pos;
+          const m = this.patterns ? XREF_ENTRY.exec(this.text) : null;
+          if (m !== null) {
+            lx.pos = XREF_ENTRY.lastIndex;
+            if (!this.xref.has(t + i)) this.xref.set(t + i, { type: 1, at: m[2] === 'n' ? +m[1] : -1, index: 0 });
+            continue;
+          }
           const off = lx.next();
           lx.next();
           const kind = lx.next();
@@ -427,21 +476,26 @@ class PdfFile {
 
   /** Parses `n g obj … endobj` at a byte offset. */
   private objectAt(offset: number): Value {
-    const lx = new Lexer(this.b, offset);
+    const lx = new Lexer(this.b, offset, this.patternText);
     const n = lx.next();
     const g = lx.next();
     const kw = lx.next();
     if (typeof n !== 'number' || typeof g !== 'number' || !(kw instanceof Op) || kw.op !== 'obj') throw new Unsupported('object header');
     const v = parseFileValue(lx);
     lx.skipWs();
-    if (v instanceof Map && latin1(this.b, lx.pos, lx.pos + 6) === 'stream') {
+    if (v instanceof Map && this.text.startsWith('stream', lx.pos)) {
       let start = lx.pos + 6;
       if (this.b[start] === 13) start++;
       if (this.b[start] === 10) start++;
       const len = this.resolve(v.get('Length'));
       if (typeof len !== 'number') throw new Unsupported('stream length');
-      const after = latin1(this.b, start + len, start + len + 20);
-      if (!/^\s*endstream/.test(after)) throw new Unsupported('stream length mismatch');
+      let ends: boolean;
+      if (Number.isInteger(len) && len >= 0) {
+        // `endstream` within 20 bytes of the data's end.
+        ENDSTREAM.lastIndex = start + len;
+        ends = ENDSTREAM.test(this.text) && ENDSTREAM.lastIndex <= start + len + 20;
+      } else ends = /^\s*endstream/.test(latin1(this.b, start + len, start + len + 20));
+      if (!ends) throw new Unsupported('stream length mismatch');
       return new Stream(v, start, len);
     }
     return v;
@@ -460,7 +514,8 @@ class PdfFile {
         const data = this.decode(s);
         const n = s.dict.get('N') as number;
         const first = s.dict.get('First') as number;
-        const lx = new Lexer(data);
+        const text = this.patterns ? latin1(data, 0, data.length) : undefined;
+        const lx = new Lexer(data, 0, text);
         const offsets = new Map<number, number>();
         for (let i = 0; i < n; i++) {
           const on = lx.next();
@@ -468,12 +523,12 @@ class PdfFile {
           if (typeof on !== 'number' || typeof off !== 'number') throw new Unsupported('object stream header');
           offsets.set(on, first + off);
         }
-        os = { data, offsets };
+        os = { data, text, offsets };
         this.objStreams.set(e.at, os);
       }
       const at = os.offsets.get(num);
       if (at === undefined) throw new Unsupported('object not in stream');
-      v = parseFileValue(new Lexer(os.data, at));
+      v = parseFileValue(new Lexer(os.data, at, os.text));
     }
     this.cache.set(num, v);
     return v;
@@ -785,10 +840,7 @@ class RunCollector {
   }
 }
 
-/** PDF white space (§7.2.2) for the patterns below; JavaScript's \s differs (it has \v and U+00A0, lacks NUL). */
-const WS = '[\\0\\t\\n\\f\\r ]';
-/** A number as Lexer.number reads it, written the plain way (no doubled signs, at most 15 integer digits). */
-const NUM_TOKEN = '[+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+)';
+/** A number (see NUM_TOKEN), captured. */
 const NUM = `(${NUM_TOKEN})`;
 /** The white space between tokens. */
 const WS_RUN = /[\0\t\n\f\r ]+/;
@@ -804,8 +856,6 @@ const TM_SHOW = new RegExp(
     `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
   'y',
 );
-/** The end of a token: white space, a delimiter or the end of the stream. */
-const TOKEN_END = '(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])';
 /** `a b c d e f cm` in plain form (see TM_SHOW), read in one step. */
 const CM = new RegExp(`${WS}*${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+cm${TOKEN_END}`, 'y');
 /**
@@ -1045,8 +1095,10 @@ class PageReader {
     let lb = 0;
     let lc = 0;
     let ld = 1;
+    // Common operator sequences read by pattern (TM_SHOW, PATH_BLOCK, CM) unless the caller asked for tokens only.
+    const patterns = this.file.patterns;
     for (;;) {
-      if (ops.length === 0) {
+      if (patterns && ops.length === 0) {
         TM_SHOW.lastIndex = lx.pos;
         const m = TM_SHOW.exec(text);
         if (m !== null) {
@@ -1224,10 +1276,15 @@ function box(file: PdfFile, v: Value | undefined): [number, number, number, numb
 /**
  * Reads every page of a PDF: its visible box, its text runs and whether it paints an image. Resolves with
  * undefined when the file uses something this reader does not read (see the module comment).
+ *
+ * Common forms — a text line's `Tf Tz Tm Tj`, a plain `cm`, a `q … Q` of path operators, references and
+ * cross-reference entries written the plain way — are read by pattern, in one step each, with the meaning the
+ * token-by-token reading gives them. `opts.patterns` false reads every token one by one (the same result, slower:
+ * tests compare the two).
  */
-export function readPdfLight(pdf: Uint8Array): PdfReadPage[] | undefined {
+export function readPdfLight(pdf: Uint8Array, opts: { patterns?: boolean } = {}): PdfReadPage[] | undefined {
   try {
-    const file = new PdfFile(pdf);
+    const file = new PdfFile(pdf, opts.patterns ?? true);
     const root = file.dict(file.trailer.get('Root'));
     const pages: PdfReadPage[] = [];
     const seen = new Set<unknown>();
