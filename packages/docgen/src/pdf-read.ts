@@ -95,6 +95,8 @@ const REF_TAIL = new RegExp(`${WS}+(\\d{1,15})${WS}+R${TOKEN_END}`, 'y');
  * by a token that is not R (comments are left to the token-by-token reading).
  */
 const NO_REF_TAIL = new RegExp(`${WS}*(?:[^0-9+\\-.%\\0\\t\\n\\f\\r ]|$)|${WS}+${NUM_TOKEN}${WS}+[^R%\\0\\t\\n\\f\\r ]`, 'y');
+/** The regular characters of a name other than #. */
+const NAME_CHARS = /[^\0\t\n\f\r ()<>[\]{}/%#]*/y;
 /** A cross-reference table entry in its usual form: offset, generation, n or f. */
 const XREF_ENTRY = new RegExp(`${WS}*(\\d{1,15})${WS}+\\d{1,15}${WS}+([nf])${TOKEN_END}`, 'y');
 /** `endstream` after a stream's data (JavaScript white space, as the check has always allowed). */
@@ -164,7 +166,7 @@ class Lexer {
       if (!op) SHORT_OPS.set(key, (op = new Op(latin1(b, start, this.pos), key)));
       return op;
     }
-    const word = latin1(b, start, this.pos);
+    const word = this.text !== undefined ? this.text.substring(start, this.pos) : latin1(b, start, this.pos);
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (word === 'null') return null;
@@ -202,6 +204,17 @@ class Lexer {
   private name(): Name {
     const b = this.b;
     this.pos++;
+    if (this.text !== undefined) {
+      // Regular characters up to the end of the name; one with a # escape is read below.
+      NAME_CHARS.lastIndex = this.pos;
+      NAME_CHARS.test(this.text);
+      const end = NAME_CHARS.lastIndex;
+      if (b[end] !== 35) {
+        const s = this.text.substring(this.pos, end);
+        this.pos = end;
+        return new Name(s);
+      }
+    }
     let s = '';
     while (this.pos < b.length && CLASS[b[this.pos]] === 0) {
       if (b[this.pos] === 35 && this.pos + 2 < b.length) {
@@ -919,8 +932,10 @@ class PageReader {
     if (++this.depth > 12) throw new Unsupported('form nesting');
     const file = this.file;
     const out = this.out;
-    const lx = new Lexer(content);
+    // Common operator sequences read by pattern (TM_SHOW, PATH_BLOCK, CM) unless the caller asked for tokens only.
+    const patterns = this.file.patterns;
     const text = byteString(content);
+    const lx = new Lexer(content, 0, patterns ? text : undefined);
     // The graphics state's text parameters (§9.3) and CTM, and the text matrix and text line matrix (§9.4.2), are
     // variables of their own rather than fields and array elements: a number read from those is boxed anew each time
     // while the code is not optimised, as it is not in a short run. q saves them in a GState, Q restores them.
@@ -1095,8 +1110,6 @@ class PageReader {
     let lb = 0;
     let lc = 0;
     let ld = 1;
-    // Common operator sequences read by pattern (TM_SHOW, PATH_BLOCK, CM) unless the caller asked for tokens only.
-    const patterns = this.file.patterns;
     for (;;) {
       if (patterns && ops.length === 0) {
         TM_SHOW.lastIndex = lx.pos;
