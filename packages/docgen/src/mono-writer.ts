@@ -87,8 +87,6 @@ export const REPLACEMENT = [0xfffd, 0xff1f];
 const esc = (s: string) => s.replace(/[\\()]/g, '\\$&');
 /** Only printable ASCII (set in Courier), or nothing. */
 const PRINTABLE = /^[\x20-\x7e]*$/;
-/** The first character that is not a space. */
-const NOT_SPACE = /[^ ]/;
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
 
 /**
@@ -239,12 +237,14 @@ export class MonoWriter {
     const asciiSize = this.colSize;
     const ops = this.ops;
     if (PRINTABLE.test(text)) {
-      // A line of printable ASCII (most code): one Courier run; leading spaces need no glyphs, just a move.
-      const k = text.search(NOT_SPACE);
-      if (k < 0) return;
-      this.setFont(this.courier, asciiSize, '100');
+      // A line of printable ASCII (most code): one Courier run; leading spaces need no glyphs, just a move. (Its only
+      // white space is the space, so trimStart drops exactly the leading spaces.)
+      const body = text.trimStart();
+      if (body === '') return;
+      const k = text.length - body.length;
+      if (this.curFont !== this.courier || this.curSize !== asciiSize || this.curTz !== '100') this.setFont(this.courier, asciiSize, '100');
       const at = (this.colAt[k] ??= num(x + k * cw));
-      ops.push(`1 0 0 -1 ${at} ${y} Tm (${esc(k ? text.slice(k) : text)}) Tj`);
+      ops.push(`1 0 0 -1 ${at} ${y} Tm (${esc(body)}) Tj`);
       return;
     }
     let opsFrom = 0;
