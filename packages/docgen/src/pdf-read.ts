@@ -1002,7 +1002,6 @@ class PageReader {
     let step = 0;
     let advM0 = 0;
     const placement = (f: FontInfo) => {
-      if (tm0 === kTm0 && tm1 === kTm1 && tm2 === kTm2 && tm3 === kTm3 && cur === kCtm && f === kFont && size === kSize && th === kTh && tc === kTc && tw === kTw) return;
       kTm0 = tm0;
       kTm1 = tm1;
       kTm2 = tm2;
@@ -1039,8 +1038,7 @@ class PageReader {
     const show = (bytes: string) => {
       const f = font;
       if (!f) throw new Unsupported('text without font');
-      placement(f);
-      const n = f.codeLen;
+      if (tm0 !== kTm0 || tm1 !== kTm1 || tm2 !== kTm2 || tm3 !== kTm3 || cur !== kCtm || f !== kFont || size !== kSize || th !== kTh || tc !== kTc || tw !== kTw) placement(f);
       // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
       const m4 = tm4 * c0 + tm5 * c2 + c4;
       const m5 = tm4 * c1 + tm5 * c3 + c5;
@@ -1051,8 +1049,8 @@ class PageReader {
       let right = ex;
       const x0 = ex;
       const y0 = ey;
-      const table = f.table;
       const len = bytes.length;
+      const table = f.table;
       if (ascii && PRINTABLE.test(bytes)) {
         // A monospace run of printable ASCII (a code line in Courier): its text is its bytes, its glyphs evenly spaced.
         str = bytes;
@@ -1073,7 +1071,7 @@ class PageReader {
           total += tx;
         }
       } else
-        for (let i = 0; i + n <= len; i += n) {
+        for (let i = 0, n = f.codeLen; i + n <= len; i += n) {
           const code = n === 2 ? (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1) : bytes.charCodeAt(i);
           const t = f.text(code);
           if (t === undefined) throw new Unsupported('glyph without text');
@@ -1125,7 +1123,12 @@ class PageReader {
               linear = m[4];
               [la, lb, lc, ld] = linear.split(WS_RUN).map(numberOf);
             }
-            setTm(la, lb, lc, ld, numberOf(m[5]), numberOf(m[6]));
+            tm0 = tlm0 = la;
+            tm1 = tlm1 = lb;
+            tm2 = tlm2 = lc;
+            tm3 = tlm3 = ld;
+            tm4 = tlm4 = numberOf(m[5]);
+            tm5 = tlm5 = numberOf(m[6]);
             if (lit === undefined) show(Buffer.from(m[8], 'hex').toString('latin1'));
             else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
             lx.pos = TM_SHOW.lastIndex;
