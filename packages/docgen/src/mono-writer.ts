@@ -81,6 +81,24 @@ interface Repeat {
   tz: string;
 }
 
+/**
+ * A character as line() sets it: its columns (0: not printed), font, glyph code (4 hex digits), advance (1/1000 em),
+ * whether it is full-width, and for one that is not, its TJ part at the size and column width it was made for.
+ */
+interface Cell {
+  w: number;
+  font: KitFont | undefined;
+  hex: string;
+  adv: number;
+  wide: boolean;
+  part: string;
+  partFs: number;
+  partCw: number;
+}
+const ZERO_WIDTH: Cell = { w: 0, font: undefined, hex: '', adv: 0, wide: false, part: '', partFs: NaN, partCw: NaN };
+/** Printable ASCII characters from lastIndex on. */
+const ASCII_RUN = /[\x20-\x7e]*/y;
+
 /** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
 export const REPLACEMENT = [0xfffd, 0xff1f];
 
@@ -101,6 +119,8 @@ export class MonoWriter {
   /** Symbol fonts registered in this document so far, by fallback index (registered on first use). */
   private readonly fallbacks = new Map<number, KitFont>();
   private readonly cache = new Map<number, { font: KitFont; hex: string; adv: number }>();
+  /** What line() sets for a code point other than printable ASCII (kept for those whose glyph is kept in `cache`). */
+  private readonly cells = new Map<number, Cell>();
   private pageFonts: Record<string, unknown> = {};
   private ops: string[] = [];
   private curFont: KitFont | undefined;
@@ -268,64 +288,77 @@ export class MonoWriter {
     let col = 0;
     let i = 0;
     const n = text.length;
+    // The run of non-ASCII characters being collected: its font, whether its glyphs are full-width, its glyphs (hex
+    // codes, or TJ parts joined by spaces) and its first column.
+    let runFont: KitFont | undefined;
+    let runWide = false;
+    let runParts = '';
+    let runCol = 0;
+    // Full-width glyphs (advance 1 em) are set at a size and horizontal scale whose advance is exactly two columns, so
+    // they sit edge to edge (text extraction sees one word, not letters with gaps); any other glyph is placed by a TJ
+    // adjustment so that it, too, advances exactly its column width.
+    const flush = () => {
+      if (runFont === undefined) return;
+      if (runWide) {
+        const size = Math.min(fs * 1.1, 2 * cw);
+        this.setFont(runFont, num(size), num(((2 * cw) / size) * 100));
+        ops.push(`1 0 0 -1 ${num(x + runCol * cw)} ${y} Tm <${runParts}> Tj`);
+      } else {
+        this.setFont(runFont, num(fs), '100');
+        ops.push(`1 0 0 -1 ${num(x + runCol * cw)} ${y} Tm [${runParts}] TJ`);
+      }
+      runFont = undefined;
+    };
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c >= 0x20 && c < 0x7f) {
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (d < 0x20 || d >= 0x7f) break;
-          j++;
-        }
+        ASCII_RUN.lastIndex = i;
+        ASCII_RUN.test(text);
+        const j = ASCII_RUN.lastIndex;
         // Leading spaces need no glyphs: just move.
-        let k = i;
-        while (k < j && text.charCodeAt(k) === 32) k++;
-        if (k < j) {
+        const segment = text.slice(i, j);
+        const body = segment.trimStart();
+        if (body !== '') {
+          const k = i + segment.length - body.length;
           this.setFont(this.courier, asciiSize, '100');
-          ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
+          ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(body)}) Tj`);
         }
         col += j - i;
         i = j;
         continue;
       }
       // A run of non-ASCII characters, each in the CJK font or, where it has no glyph, the first symbol font that
-      // has one. Full-width glyphs (advance 1 em) are set at a size and horizontal scale whose advance is exactly two
-      // columns, so they sit edge to edge (text extraction sees one word, not letters with gaps); any other glyph is
-      // placed by a TJ adjustment so that it, too, advances exactly its column width.
-      let run: { font: KitFont; wide: boolean; parts: string[]; col: number } | undefined;
-      const flush = () => {
-        if (!run) return;
-        if (run.wide) {
-          const size = Math.min(fs * 1.1, 2 * cw);
-          this.setFont(run.font, num(size), num(((2 * cw) / size) * 100));
-          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm <${run.parts.join('')}> Tj`);
-        } else {
-          this.setFont(run.font, num(fs), '100');
-          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm [${run.parts.join(' ')}] TJ`);
-        }
-        run = undefined;
-      };
+      // has one.
       while (i < n) {
         const d = text.charCodeAt(i);
         if (d >= 0x20 && d < 0x7f) break;
         const cp = text.codePointAt(i)!;
         i += cp > 0xffff ? 2 : 1;
-        const w = charWidth(cp);
-        if (w === 0) continue;
-        const g = this.glyph(cp);
-        const wide = w === 2 && Math.abs(g.adv - 1000) < 0.5;
-        if (!run || run.font !== g.font || run.wide !== wide) {
+        let cell = this.cells.get(cp);
+        if (cell === undefined) {
+          const w = charWidth(cp);
+          if (w === 0) this.cells.set(cp, (cell = ZERO_WIDTH));
+          else {
+            const g = this.glyph(cp);
+            cell = { w, font: g.font, hex: g.hex, adv: g.adv, wide: w === 2 && Math.abs(g.adv - 1000) < 0.5, part: '', partFs: NaN, partCw: NaN };
+            // Kept when the glyph is (a character printed as REPLACEMENT is looked up, and counted, each time).
+            if (this.cache.get(cp) === g) this.cells.set(cp, cell);
+          }
+        }
+        if (cell.w === 0) continue;
+        if (runFont === undefined || runFont !== cell.font || runWide !== cell.wide) {
           flush();
-          run = { font: g.font, wide, parts: [], col };
+          runFont = cell.font;
+          runWide = cell.wide;
+          runParts = '';
+          runCol = col;
         }
-        if (wide) run.parts.push(g.hex);
+        if (runWide) runParts += cell.hex;
         else {
-          // The glyph's advance made up to its columns; a narrow symbol in a two-column slot is centred in it.
-          const slack = (w * cw * 1000) / fs - g.adv;
-          const before = w === 2 && slack > 0 ? slack / 2 : 0;
-          run.parts.push(`${before ? num(-before) + ' ' : ''}<${g.hex}> ${num(before - slack)}`);
+          if (cell.partFs !== fs || cell.partCw !== cw) this.setPart(cell, fs, cw);
+          runParts = runParts === '' ? cell.part : `${runParts} ${cell.part}`;
         }
-        col += w;
+        col += cell.w;
       }
       flush();
     }
@@ -336,6 +369,16 @@ export class MonoWriter {
       }
       this.lineFonts = undefined;
     }
+  }
+
+  /** Sets `cell.part`, the TJ part that places a glyph that is not full-width in its columns at size `fs`, column width `cw`. */
+  private setPart(cell: Cell, fs: number, cw: number): void {
+    // The glyph's advance made up to its columns; a narrow symbol in a two-column slot is centred in it.
+    const slack = (cell.w * cw * 1000) / fs - cell.adv;
+    const before = cell.w === 2 && slack > 0 ? slack / 2 : 0;
+    cell.part = `${before ? num(-before) + ' ' : ''}<${cell.hex}> ${num(before - slack)}`;
+    cell.partFs = fs;
+    cell.partCw = cw;
   }
 
   /** Advance of one character at `fontSize`, in points, as `text` places it (0 for control and zero-width ones). */

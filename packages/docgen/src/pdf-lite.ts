@@ -373,16 +373,12 @@ function toUnicodeCmap(unicode: number[][]): string {
 export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | undefined {
   const f = cjkFace();
   if (!f) return undefined;
-  const seen = new Set<number>();
-  // The texts joined by a space (printable, so never looked at, and never part of a surrogate pair), scanned from
-  // one character other than printable ASCII to the next.
-  const t = (Array.isArray(texts) ? texts : [...texts]).join(' ');
-  const other = /[^\x20-\x7e]/g;
-  while (other.test(t)) {
-    const cp = t.codePointAt(other.lastIndex - 1)!;
-    if (cp > 0xffff) other.lastIndex++;
-    if (seen.has(cp)) continue;
-    seen.add(cp);
+  // Every character other than printable ASCII, once, by code point: the texts joined by line feeds and each run of
+  // printable ASCII replaced by one (a control character, not printed, so passed over; and no surrogate pair is made
+  // of two that were apart).
+  const other = (Array.isArray(texts) ? texts : [...texts]).join('\n').replace(/[\x20-\x7e]+/g, '\n');
+  for (const ch of new Set(other)) {
+    const cp = ch.codePointAt(0)!;
     // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.
     if (charWidth(cp) !== 0 && !f.hasGlyphForCodePoint(cp) && !fallbackFaces()) return undefined;
   }
