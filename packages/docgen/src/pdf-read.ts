@@ -865,7 +865,7 @@ const WS_RUN = /[\0\t\n\f\r ]+/;
  */
 const TM_SHOW = new RegExp(
   `(?:${WS}*/([A-Za-z0-9_.+-]+)${WS}+${NUM}${WS}+Tf${WS}+)?(?:${WS}*${NUM}${WS}+Tz${WS}+)?` +
-    `${WS}*(${NUM_TOKEN}${WS}+${NUM_TOKEN}${WS}+${NUM_TOKEN}${WS}+${NUM_TOKEN})${WS}+${NUM}${WS}+${NUM}${WS}*Tm${WS}*` +
+    `${WS}*(${NUM_TOKEN}(?:${WS}+${NUM_TOKEN}){5})${WS}*Tm${WS}*` +
     `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
   'y',
 );
@@ -881,6 +881,20 @@ const OTHER_ESCAPE = /\\[^\\()]/;
 const SIMPLE_ESCAPE = /\\([\\()])/g;
 /** Only printable ASCII. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
+
+const MATRICES = new Map<string, (string | number)[]>();
+/**
+ * The six numbers of a matrix written `a b c d e f` (white space between), as numberOf reads them, at [1]–[6] after
+ * the text itself (so the array holds numbers as they are, without unboxing them into a double array).
+ */
+function matrixOf(t: string): (string | number)[] {
+  let m = MATRICES.get(t);
+  if (m === undefined) {
+    m = [t, ...t.split(WS_RUN).map(numberOf)];
+    if (MATRICES.size < 4096) MATRICES.set(t, m);
+  }
+  return m;
+}
 
 const NUMBERS = new Map<string, number>();
 /** A number token's value, computed as Lexer.number computes it (digit by digit), so both paths agree to the bit. */
@@ -960,7 +974,12 @@ class PageReader {
     let tlm3 = 1;
     let tlm4 = 0;
     let tlm5 = 0;
+    // A shown string moves the text matrix by `move` (text space units); applied when its translation is next read, as
+    // the next operator mostly sets a new matrix anyway.
+    let move = 0;
+    let moved = false;
     const setTm = (a: number, b: number, c: number, d: number, e: number, f: number) => {
+      moved = false;
       tm0 = tlm0 = a;
       tm1 = tlm1 = b;
       tm2 = tlm2 = c;
@@ -1040,6 +1059,11 @@ class PageReader {
       if (!f) throw new Unsupported('text without font');
       if (tm0 !== kTm0 || tm1 !== kTm1 || tm2 !== kTm2 || tm3 !== kTm3 || cur !== kCtm || f !== kFont || size !== kSize || th !== kTh || tc !== kTc || tw !== kTw) placement(f);
       // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
+      if (moved) {
+        tm4 = move * tm0 + tm4;
+        tm5 = move * tm1 + tm5;
+        moved = false;
+      }
       const m4 = tm4 * c0 + tm5 * c2 + c4;
       const m5 = tm4 * c1 + tm5 * c3 + c5;
       let ex = ts * m2 + m4;
@@ -1086,8 +1110,8 @@ class PageReader {
           total += tx;
         }
       if (whole && str !== '') out.glyph(str, x0, y0, right, h);
-      tm4 = total * tm0 + tm4;
-      tm5 = total * tm1 + tm5;
+      move = total;
+      moved = true;
     };
     const selectFont = (name: string | undefined, fontSize: number) => {
       size = fontSize;
@@ -1103,33 +1127,26 @@ class PageReader {
       const f = tx * tlm1 + ty * tlm3 + tlm5;
       setTm(tlm0, tlm1, tlm2, tlm3, e, f);
     };
-    let linear = '';
-    let la = 1;
-    let lb = 0;
-    let lc = 0;
-    let ld = 1;
     for (;;) {
       if (patterns && ops.length === 0) {
         TM_SHOW.lastIndex = lx.pos;
         const m = TM_SHOW.exec(text);
         if (m !== null) {
-          const lit = m[7];
+          const lit = m[5];
           // A literal with escapes other than \\, \( and \) is left to the loop.
           if (lit === undefined || lit.indexOf('\\') < 0 || !OTHER_ESCAPE.test(lit)) {
             if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
             if (m[3] !== undefined) th = numberOf(m[3]) / 100;
-            // The matrix's first four numbers are the same from one line to the next: read again only when they differ.
-            if (m[4] !== linear) {
-              linear = m[4];
-              [la, lb, lc, ld] = linear.split(WS_RUN).map(numberOf);
-            }
-            tm0 = tlm0 = la;
-            tm1 = tlm1 = lb;
-            tm2 = tlm2 = lc;
-            tm3 = tlm3 = ld;
-            tm4 = tlm4 = numberOf(m[5]);
-            tm5 = tlm5 = numberOf(m[6]);
-            if (lit === undefined) show(Buffer.from(m[8], 'hex').toString('latin1'));
+            // The same matrices come back on every page: each text read once.
+            const mt = matrixOf(m[4]) as number[];
+            tm0 = tlm0 = mt[1];
+            tm1 = tlm1 = mt[2];
+            tm2 = tlm2 = mt[3];
+            tm3 = tlm3 = mt[4];
+            tm4 = tlm4 = mt[5];
+            tm5 = tlm5 = mt[6];
+            moved = false;
+            if (lit === undefined) show(Buffer.from(m[6], 'hex').toString('latin1'));
             else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
             lx.pos = TM_SHOW.lastIndex;
             continue;
@@ -1220,6 +1237,11 @@ class PageReader {
             if (e instanceof Uint8Array) show(byteString(e));
             else if (typeof e === 'number') {
               const tx = (-e / 1000) * size * th;
+              if (moved) {
+                tm4 = move * tm0 + tm4;
+                tm5 = move * tm1 + tm5;
+                moved = false;
+              }
               tm4 = tx * tm0 + tm4;
               tm5 = tx * tm1 + tm5;
             }
