@@ -119,6 +119,8 @@ export class MonoWriter {
   /** Symbol fonts registered in this document so far, by fallback index (registered on first use). */
   private readonly fallbacks = new Map<number, KitFont>();
   private readonly cache = new Map<number, { font: KitFont; hex: string; adv: number }>();
+  /** num(baseline) by baseline: a page's lines sit on the same baselines as the last page's. */
+  private readonly baselines = new Map<number, string>();
   /** What line() sets for a code point other than printable ASCII (kept for those whose glyph is kept in `cache`). */
   private readonly cells = new Map<number, Cell>();
   private pageFonts: Record<string, unknown> = {};
@@ -235,7 +237,8 @@ export class MonoWriter {
    */
   line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth, repeated = false): void {
     // pdfkit pages start with a y-flipping CTM (1 0 0 -1 0 h cm); flip the text matrix back.
-    const y = num(baseline);
+    let y = this.baselines.get(baseline);
+    if (y === undefined) this.baselines.set(baseline, (y = num(baseline)));
     const fs = fontSize;
     const cw = columnWidth;
     if (x !== this.colX || cw !== this.colWidth) {

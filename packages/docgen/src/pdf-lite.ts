@@ -374,9 +374,9 @@ export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | 
   const f = cjkFace();
   if (!f) return undefined;
   // Every character other than printable ASCII, once, by code point: the texts joined by line feeds and each run of
-  // printable ASCII replaced by one (a control character, not printed, so passed over; and no surrogate pair is made
-  // of two that were apart).
-  const other = (Array.isArray(texts) ? texts : [...texts]).join('\n').replace(/[\x20-\x7e]+/g, '\n');
+  // printable ASCII and line feeds replaced by one line feed (a control character, not printed, so passed over; and
+  // no surrogate pair is made of two that were apart).
+  const other = (Array.isArray(texts) ? texts : [...texts]).join('\n').replace(/[\x20-\x7e\n]+/g, '\n');
   for (const ch of new Set(other)) {
     const cp = ch.codePointAt(0)!;
     // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.

@@ -890,7 +890,8 @@ const MATRICES = new Map<string, (string | number)[]>();
 function matrixOf(t: string): (string | number)[] {
   let m = MATRICES.get(t);
   if (m === undefined) {
-    m = [t, ...t.split(WS_RUN).map(numberOf)];
+    const p = t.split(WS_RUN);
+    m = [t, numberOf(p[0]), numberOf(p[1]), numberOf(p[2]), numberOf(p[3]), numberOf(p[4]), numberOf(p[5])];
     if (MATRICES.size < 4096) MATRICES.set(t, m);
   }
   return m;
