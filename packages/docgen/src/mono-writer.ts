@@ -102,7 +102,9 @@ const ASCII_RUN = /[\x20-\x7e]*/y;
 /** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
 export const REPLACEMENT = [0xfffd, 0xff1f];
 
-const esc = (s: string) => s.replace(/[\\()]/g, '\\$&');
+/** The characters a PDF literal string escapes. */
+const LITERAL_SPECIAL = /[\\()]/g;
+const esc = (s: string) => s.replace(LITERAL_SPECIAL, '\\$&');
 /** Only printable ASCII (set in Courier), or nothing. */
 const PRINTABLE = /^[\x20-\x7e]*$/;
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
