@@ -277,8 +277,8 @@ export class MonoWriter {
     if (repeated) {
       const r = this.repeats.get(text);
       if (r && r.x === x && r.y === y && r.fs === fs && r.cw === cw && r.fromFont === this.curFont && r.fromSize === this.curSize && r.fromTz === this.curTz) {
-        for (const f of r.fonts) this.pageFonts[f.id] ??= f.ref();
-        for (const o of r.ops) ops.push(o);
+        for (let k = 0; k < r.fonts.length; k++) this.pageFonts[r.fonts[k].id] ??= r.fonts[k].ref();
+        for (let k = 0; k < r.ops.length; k++) ops.push(r.ops[k]);
         this.curFont = r.font;
         this.curSize = r.size;
         this.curTz = r.tz;

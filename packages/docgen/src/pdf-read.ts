@@ -623,6 +623,11 @@ interface FontInfo {
   text(code: number): string | undefined;
   /** Advance width in 1/1000 of the font size. */
   width(code: number): number;
+  /**
+   * Two-byte fonts: the text state a page last showed whole strings in (size, Tz, Tc, m0 of Tm × CTM) and, by
+   * code, the text, advance × m0, move and move × m0 in it (text first: the array keeps the numbers boxed as they are).
+   */
+  moves?: { size: number; th: number; tc: number; m0: number; codes: Map<number, (string | number)[]> };
 }
 
 /** Windows-1252 (WinAnsiEncoding) for 0x80–0x9F; 0xA0–0xFF are Latin-1. */
@@ -841,12 +846,20 @@ class RunCollector {
 
   glyph(str: string, x: number, y: number, right: number, h: number): void {
     const l = this.last;
-    const tol = Math.max(h, l?.h ?? 0);
-    if (l && Math.abs(y - l.y) <= tol * 0.3 && x - l.right <= tol * 0.6 && x - l.right >= -tol * 0.5) {
-      if (x - l.right > tol * 0.1 && str !== ' ' && !l.str.endsWith(' ')) l.str += ' ';
-      l.str += str;
-      l.right = Math.max(l.right, right);
-      return;
+    if (l !== undefined) {
+      // Each field read once (a number read from an object is boxed anew while the code is not optimised).
+      const lh = l.h;
+      const tol = h === lh ? h : Math.max(h, lh);
+      if (Math.abs(y - l.y) <= tol * 0.3) {
+        const lr = l.right;
+        const gap = x - lr;
+        if (gap <= tol * 0.6 && gap >= -tol * 0.5) {
+          if (gap > tol * 0.1 && str !== ' ' && !l.str.endsWith(' ')) l.str += ' ';
+          l.str += str;
+          l.right = Math.max(lr, right);
+          return;
+        }
+      }
     }
     this.last = { str, x, y, right, h };
     this.runs.push(this.last);
@@ -865,7 +878,7 @@ const WS_RUN = /[\0\t\n\f\r ]+/;
  */
 const TM_SHOW = new RegExp(
   `(?:${WS}*/([A-Za-z0-9_.+-]+)${WS}+${NUM}${WS}+Tf${WS}+)?(?:${WS}*${NUM}${WS}+Tz${WS}+)?` +
-    `${WS}*(${NUM_TOKEN}(?:${WS}+${NUM_TOKEN}){5})${WS}*Tm${WS}*` +
+    `${WS}*(${NUM_TOKEN}(?:${WS}+${NUM_TOKEN}){3})${WS}+${NUM}${WS}+${NUM}${WS}*Tm${WS}*` +
     `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
   'y',
 );
@@ -882,17 +895,17 @@ const SIMPLE_ESCAPE = /\\([\\()])/g;
 /** Only printable ASCII. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
 
-const MATRICES = new Map<string, (string | number)[]>();
+const LINEAR = new Map<string, (string | number)[]>();
 /**
- * The six numbers of a matrix written `a b c d e f` (white space between), as numberOf reads them, at [1]–[6] after
- * the text itself (so the array holds numbers as they are, without unboxing them into a double array).
+ * The four numbers written `a b c d` (white space between), as numberOf reads them, at [1]–[4] after the text itself
+ * (so the array holds the numbers as they are, without unboxing them into a double array).
  */
-function matrixOf(t: string): (string | number)[] {
-  let m = MATRICES.get(t);
+function linearOf(t: string): (string | number)[] {
+  let m = LINEAR.get(t);
   if (m === undefined) {
     const p = t.split(WS_RUN);
-    m = [t, numberOf(p[0]), numberOf(p[1]), numberOf(p[2]), numberOf(p[3]), numberOf(p[4]), numberOf(p[5])];
-    if (MATRICES.size < 4096) MATRICES.set(t, m);
+    m = [t, numberOf(p[0]), numberOf(p[1]), numberOf(p[2]), numberOf(p[3])];
+    if (LINEAR.size < 256) LINEAR.set(t, m);
   }
   return m;
 }
@@ -1021,6 +1034,12 @@ class PageReader {
     let ascii = false;
     let step = 0;
     let advM0 = 0;
+    /** For a CID font in one run: code → [text, advance × m0, move, move × m0] (FontInfo.moves). */
+    let glyphs: Map<number, (string | number)[]> | undefined;
+    // The last placement worked out for each font: lines switch between fonts and back (CJK and ASCII runs) in one
+    // state. [ctm, tm0–tm3, size, th, tc, tw, then c0–c5, m0–m3, h, whole, ascii, step, advM0, glyphs]: the matrix
+    // first, so the array keeps its numbers boxed as they are.
+    const placed = new Map<FontInfo, unknown[]>();
     const placement = (f: FontInfo) => {
       kTm0 = tm0;
       kTm1 = tm1;
@@ -1032,6 +1051,26 @@ class PageReader {
       kTh = th;
       kTc = tc;
       kTw = tw;
+      const p = placed.get(f);
+      if (p !== undefined && p[0] === cur && p[1] === tm0 && p[2] === tm1 && p[3] === tm2 && p[4] === tm3 && p[5] === size && p[6] === th && p[7] === tc && p[8] === tw) {
+        c0 = p[9] as number;
+        c1 = p[10] as number;
+        c2 = p[11] as number;
+        c3 = p[12] as number;
+        c4 = p[13] as number;
+        c5 = p[14] as number;
+        m0 = p[15] as number;
+        m1 = p[16] as number;
+        m2 = p[17] as number;
+        m3 = p[18] as number;
+        h = p[19] as number;
+        whole = p[20] as boolean;
+        ascii = p[21] as boolean;
+        step = p[22] as number;
+        advM0 = p[23] as number;
+        glyphs = p[24] as typeof glyphs;
+        return;
+      }
       c0 = cur[0];
       c1 = cur[1];
       c2 = cur[2];
@@ -1048,11 +1087,19 @@ class PageReader {
       whole = m1 === 0 && Math.abs(tc * th * m0) <= h * 0.1 && Math.abs(tw * th * m0) <= h * 0.1;
       const table = f.table;
       ascii = whole && table !== undefined && table.ascii && table.asciiWidth !== undefined && tw === 0;
+      if (whole && f.codeLen === 2) {
+        // A code's text, advance × m0, move and move × m0 depend on the font, size, Tz, Tc and m0 only: kept per font
+        // for the last such state (a line switches between fonts, not between states of one font).
+        let kept = f.moves;
+        if (kept === undefined || kept.size !== size || kept.th !== th || kept.tc !== tc || kept.m0 !== m0) f.moves = kept = { size, th, tc, m0, codes: new Map() };
+        glyphs = kept.codes;
+      } else glyphs = undefined;
       if (ascii) {
         const adv = (table!.asciiWidth! / 1000) * size * th;
         step = adv + tc * th;
         advM0 = adv * m0;
       }
+      placed.set(f, [cur, tm0, tm1, tm2, tm3, size, th, tc, tw, c0, c1, c2, c3, c4, c5, m0, m1, m2, m3, h, whole, ascii, step, advM0, glyphs]);
     };
     /** Shows a string of codes (each char one byte, 0–255). */
     const show = (bytes: string) => {
@@ -1095,6 +1142,25 @@ class PageReader {
           ex += tx * m0;
           total += tx;
         }
+      } else if (whole && f.codeLen === 2) {
+        // Two-byte codes (a CID font) in one run: each code's text and moves taken from `codes` (see placement).
+        const codes = glyphs!;
+        for (let i = 0; i + 2 <= len; i += 2) {
+          const code = (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1);
+          let g = codes.get(code);
+          if (g === undefined) {
+            const t = f.text(code);
+            if (t === undefined) throw new Unsupported('glyph without text');
+            const adv = (f.width(code) / 1000) * size * th;
+            const tx = adv + (tc + 0) * th;
+            codes.set(code, (g = [t, adv * m0, tx, tx * m0]));
+          }
+          const t = g[0] as string;
+          str += t;
+          if (t !== '') right = ex + (g[1] as number);
+          ex += g[3] as number;
+          total += g[2] as number;
+        }
       } else
         for (let i = 0, n = f.codeLen; i + n <= len; i += n) {
           const code = n === 2 ? (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1) : bytes.charCodeAt(i);
@@ -1114,13 +1180,21 @@ class PageReader {
       move = total;
       moved = true;
     };
+    // The page's fonts by resource name, as Tf selects them again and again.
+    const fontByName = new Map<string, FontInfo>();
     const selectFont = (name: string | undefined, fontSize: number) => {
       size = fontSize;
+      const known = name !== undefined ? fontByName.get(name) : undefined;
+      if (known !== undefined) {
+        font = known;
+        return;
+      }
       const ref = name !== undefined ? file.dict(resources?.get('Font'))?.get(name) : undefined;
       if (ref === undefined) throw new Unsupported('unknown font');
       const key = ref instanceof Ref ? ref.num : ref;
       let f = this.fonts.get(key);
       if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
+      fontByName.set(name!, f);
       font = f;
     };
     const nextLine = (tx: number, ty: number) => {
@@ -1128,26 +1202,27 @@ class PageReader {
       const f = tx * tlm1 + ty * tlm3 + tlm5;
       setTm(tlm0, tlm1, tlm2, tlm3, e, f);
     };
+    let linear: (string | number)[] = [''];
     for (;;) {
       if (patterns && ops.length === 0) {
         TM_SHOW.lastIndex = lx.pos;
         const m = TM_SHOW.exec(text);
         if (m !== null) {
-          const lit = m[5];
+          const lit = m[7];
           // A literal with escapes other than \\, \( and \) is left to the loop.
           if (lit === undefined || lit.indexOf('\\') < 0 || !OTHER_ESCAPE.test(lit)) {
             if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
             if (m[3] !== undefined) th = numberOf(m[3]) / 100;
-            // The same matrices come back on every page: each text read once.
-            const mt = matrixOf(m[4]) as number[];
-            tm0 = tlm0 = mt[1];
-            tm1 = tlm1 = mt[2];
-            tm2 = tlm2 = mt[3];
-            tm3 = tlm3 = mt[4];
-            tm4 = tlm4 = mt[5];
-            tm5 = tlm5 = mt[6];
+            // A matrix's first four numbers are the same from one line to the next: read again only when they differ.
+            if (m[4] !== linear[0]) linear = linearOf(m[4]);
+            tm0 = tlm0 = linear[1] as number;
+            tm1 = tlm1 = linear[2] as number;
+            tm2 = tlm2 = linear[3] as number;
+            tm3 = tlm3 = linear[4] as number;
+            tm4 = tlm4 = numberOf(m[5]);
+            tm5 = tlm5 = numberOf(m[6]);
             moved = false;
-            if (lit === undefined) show(Buffer.from(m[6], 'hex').toString('latin1'));
+            if (lit === undefined) show(Buffer.from(m[8], 'hex').toString('latin1'));
             else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
             lx.pos = TM_SHOW.lastIndex;
             continue;
