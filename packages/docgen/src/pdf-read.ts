@@ -1209,8 +1209,9 @@ class PageReader {
         const m = TM_SHOW.exec(text);
         if (m !== null) {
           const lit = m[7];
+          const plain = lit === undefined || lit.indexOf('\\') < 0;
           // A literal with escapes other than \\, \( and \) is left to the loop.
-          if (lit === undefined || lit.indexOf('\\') < 0 || !OTHER_ESCAPE.test(lit)) {
+          if (plain || !OTHER_ESCAPE.test(lit)) {
             if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
             if (m[3] !== undefined) th = numberOf(m[3]) / 100;
             // A matrix's first four numbers are the same from one line to the next: read again only when they differ.
@@ -1223,7 +1224,7 @@ class PageReader {
             tm5 = tlm5 = numberOf(m[6]);
             moved = false;
             if (lit === undefined) show(Buffer.from(m[8], 'hex').toString('latin1'));
-            else show(lit.indexOf('\\') < 0 ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
+            else show(plain ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
             lx.pos = TM_SHOW.lastIndex;
             continue;
           }
