@@ -141,6 +141,9 @@ export class MonoWriter {
   private prevColWidth = NaN;
   private prevColSize = '';
   private prevColAt: string[] = [];
+  /** For colX and colWidth, the start of a line's operators up to its text, by baseline (as written) and column. */
+  private colHeads = new Map<string, string[]>();
+  private prevColHeads = new Map<string, string[]>();
   /**
    * Non-ASCII lines drawn as `repeated` (running headers), by text: the operators they added and
    * the state they left, replayed when the same line is drawn again at the same place from the same state.
@@ -249,15 +252,18 @@ export class MonoWriter {
       const pw = this.colWidth;
       const ps = this.colSize;
       const pa = this.colAt;
+      const ph = this.colHeads;
       const back = x === this.prevColX && cw === this.prevColWidth;
       this.colX = x;
       this.colWidth = cw;
       this.colSize = back ? this.prevColSize : num(cw / 0.6);
       this.colAt = back ? this.prevColAt : [];
+      this.colHeads = back ? this.prevColHeads : new Map();
       this.prevColX = px;
       this.prevColWidth = pw;
       this.prevColSize = ps;
       this.prevColAt = pa;
+      this.prevColHeads = ph;
     }
     const asciiSize = this.colSize;
     const ops = this.ops;
@@ -268,8 +274,11 @@ export class MonoWriter {
       if (body === '') return;
       const k = text.length - body.length;
       if (this.curFont !== this.courier || this.curSize !== asciiSize || this.curTz !== '100') this.setFont(this.courier, asciiSize, '100');
-      const at = (this.colAt[k] ??= num(x + k * cw));
-      ops.push(`1 0 0 -1 ${at} ${y} Tm (${esc(body)}) Tj`);
+      // `1 0 0 -1 x y Tm (` by baseline and column: the same few on every page.
+      let heads = this.colHeads.get(y);
+      if (heads === undefined) this.colHeads.set(y, (heads = []));
+      const head = (heads[k] ??= `1 0 0 -1 ${(this.colAt[k] ??= num(x + k * cw))} ${y} Tm (`);
+      ops.push(`${head}${esc(body)}) Tj`);
       return;
     }
     let opsFrom = 0;

@@ -711,15 +711,19 @@ function toUnicodeLookup(file: PdfFile, v: Value | undefined): ((code: number) =
 /** The font with each code's text and width looked up once (a page shows the same few hundred codes again and again). */
 function memoized(f: FontInfo): FontInfo {
   if (f.codeLen === 1) {
-    const texts = Array.from({ length: 256 }, (_, c) => f.text(c));
-    const widths = Array.from({ length: 256 }, (_, c) => f.width(c));
-    const printable = widths.slice(32, 127);
-    const table = {
-      texts,
-      widths,
-      ascii: texts.slice(32, 127).every((t, i) => t === String.fromCharCode(32 + i)),
-      asciiWidth: printable.every((w) => w === printable[0]) ? printable[0] : undefined,
-    };
+    const texts: (string | undefined)[] = [];
+    const widths: number[] = [];
+    for (let c = 0; c < 256; c++) {
+      texts.push(f.text(c));
+      widths.push(f.width(c));
+    }
+    let ascii = true;
+    let mono = true;
+    for (let c = 32; c < 127; c++) {
+      if (ascii && texts[c] !== String.fromCharCode(c)) ascii = false;
+      if (mono && widths[c] !== widths[32]) mono = false;
+    }
+    const table = { texts, widths, ascii, asciiWidth: mono ? widths[32] : undefined };
     return { codeLen: 1, table, text: (c) => table.texts[c], width: (c) => table.widths[c] };
   }
   const texts = new Map<number, string | undefined>();
