@@ -98,6 +98,8 @@ const inflating = new Flate(
   zlib.constants.Z_SYNC_FLUSH,
 );
 
+const inflatingWhole = new Flate(() => zlib.createInflate(), (d) => zlib.inflateSync(d), zlib.constants.Z_FINISH);
+
 /** deflateSync(data)'s bytes (zlib format, default level), through the thread's one deflate state. */
 export function deflate(data: Uint8Array): Buffer {
   return deflating.run(data);
@@ -109,4 +111,12 @@ export function deflate(data: Uint8Array): Buffer {
  */
 export function inflate(data: Uint8Array): Buffer {
   return inflating.run(data);
+}
+
+/**
+ * inflateSync(data)'s bytes (the stream must be whole), through the thread's one inflate state for that. Throws an
+ * Error whose `code` is zlib's, as inflateSync does (Z_BUF_ERROR "unexpected end of file" for a truncated stream).
+ */
+export function inflateWhole(data: Uint8Array): Buffer {
+  return inflatingWhole.run(data);
 }

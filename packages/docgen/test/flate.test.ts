@@ -1,6 +1,6 @@
 import { constants, deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { deflate, inflate } from '../src/flate';
+import { deflate, inflate, inflateWhole } from '../src/flate';
 
 /** Text that compresses like a page of code, `n` bytes long. */
 function codeLike(n: number): Buffer {
@@ -50,5 +50,19 @@ describe('flate (one zlib state for many buffers)', () => {
     expect(() => inflate(corrupt)).toThrow(expect.objectContaining({ code: expected!.code, message: expected!.message }));
     // The next buffer gets a fresh state.
     expect(inflate(deflateSync(inputs[2])).equals(inputs[2])).toBe(true);
+  });
+
+  it('inflates whole streams as inflateSync, and fails a truncated one with its error', () => {
+    for (const data of inputs) expect(inflateWhole(deflateSync(data)).equals(data)).toBe(true);
+    const cut = deflateSync(inputs[3]).subarray(0, 1000);
+    let expected: NodeJS.ErrnoException | undefined;
+    try {
+      inflateSync(cut);
+    } catch (e) {
+      expected = e as NodeJS.ErrnoException;
+    }
+    expect(expected?.code).toBe('Z_BUF_ERROR');
+    expect(() => inflateWhole(cut)).toThrow(expect.objectContaining({ code: expected!.code, message: expected!.message }));
+    expect(inflateWhole(deflateSync(inputs[2])).equals(inputs[2])).toBe(true);
   });
 });
