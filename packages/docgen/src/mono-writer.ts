@@ -61,10 +61,52 @@ export interface KitDoc {
   page: { fonts: Record<string, unknown> };
 }
 
+/**
+ * A running header's line as MonoWriter.line drew it: where and from which font state (x, baseline y as written,
+ * size, column width, the font, size and horizontal scale selected before it), the operators it added and the
+ * fonts they select, and the state it left.
+ */
+interface Repeat {
+  x: number;
+  y: string;
+  fs: number;
+  cw: number;
+  fromFont: KitFont | undefined;
+  fromSize: string;
+  fromTz: string;
+  ops: string[];
+  fonts: KitFont[];
+  font: KitFont | undefined;
+  size: string;
+  tz: string;
+}
+
+/**
+ * A character as line() sets it: its columns (0: not printed), font, glyph code (4 hex digits), advance (1/1000 em),
+ * whether it is full-width, and for one that is not, its TJ part at the size and column width it was made for.
+ */
+interface Cell {
+  w: number;
+  font: KitFont | undefined;
+  hex: string;
+  adv: number;
+  wide: boolean;
+  part: string;
+  partFs: number;
+  partCw: number;
+}
+const ZERO_WIDTH: Cell = { w: 0, font: undefined, hex: '', adv: 0, wide: false, part: '', partFs: NaN, partCw: NaN };
+/** Printable ASCII characters from lastIndex on. */
+const ASCII_RUN = /[\x20-\x7e]*/y;
+
 /** What is printed instead of a character no font has: U+FFFD (�) where a font has it, else a full-width ？. */
 export const REPLACEMENT = [0xfffd, 0xff1f];
 
-const esc = (s: string) => s.replace(/[\\()]/g, (m) => '\\' + m);
+/** The characters a PDF literal string escapes. */
+const LITERAL_SPECIAL = /[\\()]/g;
+const esc = (s: string) => s.replace(LITERAL_SPECIAL, '\\$&');
+/** Only printable ASCII (set in Courier), or nothing. */
+const PRINTABLE = /^[\x20-\x7e]*$/;
 const num = (n: number) => (Math.round(n * 100) / 100).toString();
 
 /**
@@ -79,12 +121,39 @@ export class MonoWriter {
   /** Symbol fonts registered in this document so far, by fallback index (registered on first use). */
   private readonly fallbacks = new Map<number, KitFont>();
   private readonly cache = new Map<number, { font: KitFont; hex: string; adv: number }>();
+  /** num(baseline) by baseline: a page's lines sit on the same baselines as the last page's. */
+  private readonly baselines = new Map<number, string>();
+  /** What line() sets for a code point other than printable ASCII (kept for those whose glyph is kept in `cache`). */
+  private readonly cells = new Map<number, Cell>();
   private pageFonts: Record<string, unknown> = {};
   private ops: string[] = [];
-  private curFont = '';
+  private curFont: KitFont | undefined;
+  private curSize = '';
   private curTz = '100';
+  /** Strings of the last column geometry the ASCII path placed text with: `x`, the column width, the Courier size. */
+  private colX = NaN;
+  private colWidth = NaN;
+  private colSize = '';
+  /** `x` of a run starting at column k (num(x + k·columnWidth)), by k, for colX and colWidth. */
+  private colAt: string[] = [];
+  /** The geometry before the last (colX, colWidth, colSize, colAt of the one before). */
+  private prevColX = NaN;
+  private prevColWidth = NaN;
+  private prevColSize = '';
+  private prevColAt: string[] = [];
+  /** For colX and colWidth, the start of a line's operators up to its text, by baseline (as written) and column. */
+  private colHeads = new Map<string, string[]>();
+  private prevColHeads = new Map<string, string[]>();
+  /**
+   * Non-ASCII lines drawn as `repeated` (running headers), by text: the operators they added and
+   * the state they left, replayed when the same line is drawn again at the same place from the same state.
+   */
+  private readonly repeats = new Map<string, Repeat>();
   /** Characters no font could print (code point → occurrences); each was printed as REPLACEMENT, never as a box. */
   readonly unprintable = new Map<number, number>();
+  private unprintedCount = 0;
+  /** The fonts a line being remembered for replay selects (see `repeats`). */
+  private lineFonts: KitFont[] | undefined;
   /**
    * `doc` must have the CJK font registered as 'cjk' (CJK); `fallbackFonts` gives the symbol fonts tried, in
    * order, for characters the CJK font lacks (none: such characters print as REPLACEMENT).
@@ -108,7 +177,8 @@ export class MonoWriter {
     this.pageFonts[this.courier.id] = this.courier.ref();
     this.pageFonts[this.cjk.id] = this.cjk.ref();
     this.ops = ['BT'];
-    this.curFont = '';
+    this.curFont = undefined;
+    this.curSize = '';
     this.curTz = '100';
   }
 
@@ -142,6 +212,7 @@ export class MonoWriter {
       let drawn = cp;
       if (!font) {
         this.unprintable.set(cp, (this.unprintable.get(cp) ?? 0) + 1);
+        this.unprintedCount++;
         drawn = REPLACEMENT.find((r) => this.fontFor(r)) ?? REPLACEMENT[REPLACEMENT.length - 1];
         font = this.fontFor(drawn) ?? this.cjk;
       }
@@ -166,79 +237,162 @@ export class MonoWriter {
   /**
    * Adds one line whose text baseline is `baseline` pt from the top, starting at `x` pt.
    * `fontSize`/`columnWidth` override the defaults for this line (headings); ASCII is set in
-   * Courier at the size whose advance is exactly one column (0.6 em = columnWidth).
+   * Courier at the size whose advance is exactly one column (0.6 em = columnWidth). `repeated`: the same line is
+   * drawn on other pages (a running header): its operators are remembered and added again when it is.
    */
-  line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth): void {
+  line(text: string, x: number, baseline: number, fontSize = this.fontSize, columnWidth = this.columnWidth, repeated = false): void {
     // pdfkit pages start with a y-flipping CTM (1 0 0 -1 0 h cm); flip the text matrix back.
-    const y = num(baseline);
+    let y = this.baselines.get(baseline);
+    if (y === undefined) this.baselines.set(baseline, (y = num(baseline)));
     const fs = fontSize;
     const cw = columnWidth;
-    const asciiSize = num(cw / 0.6);
+    if (x !== this.colX || cw !== this.colWidth) {
+      // Two geometries kept: the code's, and the page number's that comes between its pages.
+      const px = this.colX;
+      const pw = this.colWidth;
+      const ps = this.colSize;
+      const pa = this.colAt;
+      const ph = this.colHeads;
+      const back = x === this.prevColX && cw === this.prevColWidth;
+      this.colX = x;
+      this.colWidth = cw;
+      this.colSize = back ? this.prevColSize : num(cw / 0.6);
+      this.colAt = back ? this.prevColAt : [];
+      this.colHeads = back ? this.prevColHeads : new Map();
+      this.prevColX = px;
+      this.prevColWidth = pw;
+      this.prevColSize = ps;
+      this.prevColAt = pa;
+      this.prevColHeads = ph;
+    }
+    const asciiSize = this.colSize;
     const ops = this.ops;
+    if (PRINTABLE.test(text)) {
+      // A line of printable ASCII (most code): one Courier run; leading spaces need no glyphs, just a move. (Its only
+      // white space is the space, so trimStart drops exactly the leading spaces.)
+      const body = text.trimStart();
+      if (body === '') return;
+      const k = text.length - body.length;
+      if (this.curFont !== this.courier || this.curSize !== asciiSize || this.curTz !== '100') this.setFont(this.courier, asciiSize, '100');
+      // `1 0 0 -1 x y Tm (` by baseline and column: the same few on every page.
+      let heads = this.colHeads.get(y);
+      if (heads === undefined) this.colHeads.set(y, (heads = []));
+      const head = (heads[k] ??= `1 0 0 -1 ${(this.colAt[k] ??= num(x + k * cw))} ${y} Tm (`);
+      ops.push(`${head}${esc(body)}) Tj`);
+      return;
+    }
+    let opsFrom = 0;
+    const unprinted = this.unprintedCount;
+    if (repeated) {
+      const r = this.repeats.get(text);
+      if (r && r.x === x && r.y === y && r.fs === fs && r.cw === cw && r.fromFont === this.curFont && r.fromSize === this.curSize && r.fromTz === this.curTz) {
+        for (let k = 0; k < r.fonts.length; k++) this.pageFonts[r.fonts[k].id] ??= r.fonts[k].ref();
+        for (let k = 0; k < r.ops.length; k++) ops.push(r.ops[k]);
+        this.curFont = r.font;
+        this.curSize = r.size;
+        this.curTz = r.tz;
+        return;
+      }
+      opsFrom = ops.length;
+      this.lineFonts = [];
+    }
+    const fromFont = this.curFont;
+    const fromSize = this.curSize;
+    const fromTz = this.curTz;
     let col = 0;
     let i = 0;
     const n = text.length;
+    // The run of non-ASCII characters being collected: its font, whether its glyphs are full-width, its glyphs (hex
+    // codes, or TJ parts joined by spaces) and its first column.
+    let runFont: KitFont | undefined;
+    let runWide = false;
+    let runParts = '';
+    let runCol = 0;
+    // Full-width glyphs (advance 1 em) are set at a size and horizontal scale whose advance is exactly two columns, so
+    // they sit edge to edge (text extraction sees one word, not letters with gaps); any other glyph is placed by a TJ
+    // adjustment so that it, too, advances exactly its column width.
+    const flush = () => {
+      if (runFont === undefined) return;
+      if (runWide) {
+        const size = Math.min(fs * 1.1, 2 * cw);
+        this.setFont(runFont, num(size), num(((2 * cw) / size) * 100));
+        ops.push(`1 0 0 -1 ${num(x + runCol * cw)} ${y} Tm <${runParts}> Tj`);
+      } else {
+        this.setFont(runFont, num(fs), '100');
+        ops.push(`1 0 0 -1 ${num(x + runCol * cw)} ${y} Tm [${runParts}] TJ`);
+      }
+      runFont = undefined;
+    };
     while (i < n) {
       const c = text.charCodeAt(i);
       if (c >= 0x20 && c < 0x7f) {
-        let j = i + 1;
-        while (j < n) {
-          const d = text.charCodeAt(j);
-          if (d < 0x20 || d >= 0x7f) break;
-          j++;
-        }
+        ASCII_RUN.lastIndex = i;
+        ASCII_RUN.test(text);
+        const j = ASCII_RUN.lastIndex;
         // Leading spaces need no glyphs: just move.
-        let k = i;
-        while (k < j && text.charCodeAt(k) === 32) k++;
-        if (k < j) {
+        const segment = text.slice(i, j);
+        const body = segment.trimStart();
+        if (body !== '') {
+          const k = i + segment.length - body.length;
           this.setFont(this.courier, asciiSize, '100');
-          ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(text.slice(k, j))}) Tj`);
+          ops.push(`1 0 0 -1 ${num(x + (col + k - i) * cw)} ${y} Tm (${esc(body)}) Tj`);
         }
         col += j - i;
         i = j;
         continue;
       }
       // A run of non-ASCII characters, each in the CJK font or, where it has no glyph, the first symbol font that
-      // has one. Full-width glyphs (advance 1 em) are set at a size and horizontal scale whose advance is exactly two
-      // columns, so they sit edge to edge (text extraction sees one word, not letters with gaps); any other glyph is
-      // placed by a TJ adjustment so that it, too, advances exactly its column width.
-      let run: { font: KitFont; wide: boolean; parts: string[]; col: number } | undefined;
-      const flush = () => {
-        if (!run) return;
-        if (run.wide) {
-          const size = Math.min(fs * 1.1, 2 * cw);
-          this.setFont(run.font, num(size), num(((2 * cw) / size) * 100));
-          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm <${run.parts.join('')}> Tj`);
-        } else {
-          this.setFont(run.font, num(fs), '100');
-          ops.push(`1 0 0 -1 ${num(x + run.col * cw)} ${y} Tm [${run.parts.join(' ')}] TJ`);
-        }
-        run = undefined;
-      };
+      // has one.
       while (i < n) {
         const d = text.charCodeAt(i);
         if (d >= 0x20 && d < 0x7f) break;
         const cp = text.codePointAt(i)!;
         i += cp > 0xffff ? 2 : 1;
-        const w = charWidth(cp);
-        if (w === 0) continue;
-        const g = this.glyph(cp);
-        const wide = w === 2 && Math.abs(g.adv - 1000) < 0.5;
-        if (!run || run.font !== g.font || run.wide !== wide) {
+        let cell = this.cells.get(cp);
+        if (cell === undefined) {
+          const w = charWidth(cp);
+          if (w === 0) this.cells.set(cp, (cell = ZERO_WIDTH));
+          else {
+            const g = this.glyph(cp);
+            cell = { w, font: g.font, hex: g.hex, adv: g.adv, wide: w === 2 && Math.abs(g.adv - 1000) < 0.5, part: '', partFs: NaN, partCw: NaN };
+            // Kept when the glyph is (a character printed as REPLACEMENT is looked up, and counted, each time).
+            if (this.cache.get(cp) === g) this.cells.set(cp, cell);
+          }
+        }
+        if (cell.w === 0) continue;
+        if (runFont === undefined || runFont !== cell.font || runWide !== cell.wide) {
           flush();
-          run = { font: g.font, wide, parts: [], col };
+          runFont = cell.font;
+          runWide = cell.wide;
+          runParts = '';
+          runCol = col;
         }
-        if (wide) run.parts.push(g.hex);
+        if (runWide) runParts += cell.hex;
         else {
-          // The glyph's advance made up to its columns; a narrow symbol in a two-column slot is centred in it.
-          const slack = (w * cw * 1000) / fs - g.adv;
-          const before = w === 2 && slack > 0 ? slack / 2 : 0;
-          run.parts.push(`${before ? num(-before) + ' ' : ''}<${g.hex}> ${num(before - slack)}`);
+          if (cell.partFs !== fs || cell.partCw !== cw) this.setPart(cell, fs, cw);
+          runParts = runParts === '' ? cell.part : `${runParts} ${cell.part}`;
         }
-        col += w;
+        col += cell.w;
       }
       flush();
     }
+    if (this.lineFonts) {
+      // Replayable only when nothing was unprintable (each occurrence is counted).
+      if (this.unprintedCount === unprinted) {
+        this.repeats.set(text, { x, y, fs, cw, fromFont, fromSize, fromTz, ops: ops.slice(opsFrom), fonts: this.lineFonts, font: this.curFont, size: this.curSize, tz: this.curTz });
+      }
+      this.lineFonts = undefined;
+    }
+  }
+
+  /** Sets `cell.part`, the TJ part that places a glyph that is not full-width in its columns at size `fs`, column width `cw`. */
+  private setPart(cell: Cell, fs: number, cw: number): void {
+    // The glyph's advance made up to its columns; a narrow symbol in a two-column slot is centred in it.
+    const slack = (cell.w * cw * 1000) / fs - cell.adv;
+    const before = cell.w === 2 && slack > 0 ? slack / 2 : 0;
+    cell.part = `${before ? num(-before) + ' ' : ''}<${cell.hex}> ${num(before - slack)}`;
+    cell.partFs = fs;
+    cell.partCw = cw;
   }
 
   /** Advance of one character at `fontSize`, in points, as `text` places it (0 for control and zero-width ones). */
@@ -319,10 +473,11 @@ export class MonoWriter {
 
   private setFont(font: KitFont, size: string, tz: string): void {
     this.pageFonts[font.id] ??= font.ref();
-    const key = `${font.id}/${size}`;
-    if (this.curFont !== key) {
+    this.lineFonts?.push(font);
+    if (this.curFont?.id !== font.id || this.curSize !== size) {
       this.ops.push(`/${font.id} ${size} Tf`);
-      this.curFont = key;
+      this.curFont = font;
+      this.curSize = size;
     }
     if (this.curTz !== tz) {
       this.ops.push(`${tz} Tz`);
@@ -363,9 +518,18 @@ export interface HeaderGeometry {
  * costs nothing per page. Call between writer.begin() and writer.end().
  */
 export function drawHeader(doc: WriterDoc, writer: MonoWriter, left: string, right: string, g: HeaderGeometry): void {
-  const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
+  let h = headers.get(g);
+  if (!h || h.left !== left) {
+    const fs = headerFontSize(left, A4.width - g.marginLeft - g.marginRight, g.headerFontSize);
+    h = { left, fs, rule: `q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q` };
+    headers.set(g, h);
+  }
+  const fs = h.fs;
   const cw = fs * 0.6;
-  writer.line(left, g.marginLeft, g.headerBaseline, fs, cw);
+  writer.line(left, g.marginLeft, g.headerBaseline, fs, cw, true);
   if (right) writer.line(right, A4.width - g.marginRight - displayWidth(right) * cw, g.headerBaseline, fs, cw);
-  doc.addContent(`q 0.5 w ${g.marginLeft} ${g.headerRule} m ${num(A4.width - g.marginRight)} ${g.headerRule} l S Q`);
+  doc.addContent(h.rule);
 }
+
+/** The last header drawn with each geometry: its text, size and rule (the same on every page of a document). */
+const headers = new WeakMap<HeaderGeometry, { left: string; fs: number; rule: string }>();

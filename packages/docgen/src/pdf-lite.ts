@@ -1,5 +1,5 @@
-import { deflateSync } from 'node:zlib';
 import { CffSubset, prepareCff } from './cff-subset';
+import { deflate } from './flate';
 import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4 } from './layout';
 import type { FallbackFace, KitFont, WriterDoc } from './mono-writer';
@@ -117,7 +117,12 @@ interface EmbeddedFont extends LiteFont {
  * the selected font's internals); `finish()` writes the file.
  */
 export class LiteDoc implements WriterDoc {
-  private readonly objects: (string | Buffer | undefined)[] = [undefined];
+  /** Each object's body: a dictionary or other value as text, or a stream's dictionary (text) and its bytes. */
+  private readonly objects: (string | { head: string; data: Buffer } | undefined)[] = [undefined];
+  /** A page dictionary up to its /Contents value, the same on every page. */
+  private pageHead: string | undefined;
+  /** The last page's /Resources and the font entries it was made from. */
+  private pageResources = { fonts: '', text: '' };
   private readonly pageRefs: Ref[] = [];
   private readonly pagesRef: Ref;
   private readonly courier: LiteFont;
@@ -182,10 +187,10 @@ export class LiteDoc implements WriterDoc {
   }
 
   private addStream(dict: { [key: string]: PdfValue }, data: Buffer, compress = true): Ref {
-    const body = compress ? deflateSync(data) : data;
+    const body = compress ? deflate(data) : data;
     const ref = this.reserve();
     const head = serialize({ ...dict, Length: body.length, ...(compress ? { Filter: 'FlateDecode' } : {}) });
-    this.objects[ref.n] = Buffer.concat([Buffer.from(`${head}\nstream\n`, 'latin1'), body, Buffer.from('\nendstream', 'latin1')]);
+    this.objects[ref.n] = { head, data: body };
     return ref;
   }
 
@@ -229,17 +234,18 @@ export class LiteDoc implements WriterDoc {
   private endPage(): void {
     if (this.content.length === 0) return;
     const contents = this.addStream({}, Buffer.from(this.content.join('\n'), 'latin1'));
-    const fonts: { [key: string]: PdfValue } = {};
-    for (const [id, ref] of Object.entries(this.page.fonts)) fonts[id] = ref as Ref;
-    this.pageRefs.push(
-      this.add({
-        Type: 'Page',
-        Parent: this.pagesRef,
-        MediaBox: [0, 0, A4.width, A4.height],
-        Contents: contents,
-        Resources: { ProcSet: [new Name('PDF'), new Name('Text')], Font: fonts },
-      }),
-    );
+    // serialize() of { Type, Parent, MediaBox, Contents, Resources }, its parts kept from page to page.
+    this.pageHead ??= `<<\n/Type /Page\n/Parent ${serialize(this.pagesRef)}\n/MediaBox ${serialize([0, 0, A4.width, A4.height])}\n/Contents `;
+    let fontKey = '';
+    for (const id in this.page.fonts) fontKey += `${id} ${(this.page.fonts[id] as Ref).n} `;
+    if (fontKey !== this.pageResources.fonts) {
+      const fonts: { [key: string]: PdfValue } = {};
+      for (const [id, ref] of Object.entries(this.page.fonts)) fonts[id] = ref as Ref;
+      this.pageResources = { fonts: fontKey, text: serialize({ ProcSet: [new Name('PDF'), new Name('Text')], Font: fonts }) };
+    }
+    const page = this.reserve();
+    this.objects[page.n] = `${this.pageHead}${contents.n} 0 R\n/Resources ${this.pageResources.text}\n>>`;
+    this.pageRefs.push(page);
     this.content = [];
   }
 
@@ -251,22 +257,36 @@ export class LiteDoc implements WriterDoc {
     for (const f of this.embedded) this.embed(f);
     const info = this.add({ Title: new TextString(this.title), Producer: new TextString('码著 mazhu'), Creator: new TextString('码著 mazhu'), CreationDate: new Literal('D:20000101000000Z') });
     const root = this.add({ Type: 'Catalog', Pages: this.pagesRef });
-    const parts: Buffer[] = [Buffer.from('%PDF-1.3\n%\xff\xff\xff\xff\n', 'latin1')];
-    let at = parts[0].length;
+    // Texts are written as Latin-1 (one byte a character), straight into the file's one buffer.
+    const header = '%PDF-1.3\n%\xff\xff\xff\xff\n';
+    let at = header.length;
     const offsets: number[] = [];
     for (let n = 1; n < this.objects.length; n++) {
       const body = this.objects[n];
       if (body === undefined) throw new Error(`PDF 对象 ${n} 未写入`);
       offsets[n] = at;
-      const b = Buffer.concat([Buffer.from(`${n} 0 obj\n`, 'latin1'), typeof body === 'string' ? Buffer.from(body, 'latin1') : body, Buffer.from('\nendobj\n', 'latin1')]);
-      parts.push(b);
-      at += b.length;
+      at += `${n} 0 obj\n`.length + (typeof body === 'string' ? body.length : body.head.length + '\nstream\n'.length + body.data.length + '\nendstream'.length) + '\nendobj\n'.length;
     }
     const xref = [`xref\n0 ${this.objects.length}\n0000000000 65535 f \n`];
     for (let n = 1; n < this.objects.length; n++) xref.push(`${String(offsets[n]).padStart(10, '0')} 00000 n \n`);
     xref.push(`trailer\n${serialize({ Size: this.objects.length, Root: root, Info: info })}\nstartxref\n${at}\n%%EOF\n`);
-    parts.push(Buffer.from(xref.join(''), 'latin1'));
-    return Buffer.concat(parts);
+    const tail = xref.join('');
+    const file = Buffer.allocUnsafe(at + tail.length);
+    let p = file.write(header, 0, 'latin1');
+    for (let n = 1; n < this.objects.length; n++) {
+      const body = this.objects[n]!;
+      p += file.write(`${n} 0 obj\n`, p, 'latin1');
+      if (typeof body === 'string') p += file.write(body, p, 'latin1');
+      else {
+        p += file.write(`${body.head}\nstream\n`, p, 'latin1');
+        p += body.data.copy(file, p);
+        p += file.write('\nendstream', p, 'latin1');
+      }
+      p += file.write('\nendobj\n', p, 'latin1');
+    }
+    p += file.write(tail, p, 'latin1');
+    if (p !== file.length) throw new Error('PDF 长度不符');
+    return file;
   }
 
   /**
@@ -353,18 +373,14 @@ function toUnicodeCmap(unicode: number[][]): string {
 export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | undefined {
   const f = cjkFace();
   if (!f) return undefined;
-  const seen = new Set<number>();
-  for (const t of texts) {
-    for (let i = 0; i < t.length; i++) {
-      const c = t.charCodeAt(i);
-      if (c >= 0x20 && c < 0x7f) continue;
-      const cp = t.codePointAt(i)!;
-      if (cp > 0xffff) i++;
-      if (seen.has(cp)) continue;
-      seen.add(cp);
-      // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.
-      if (charWidth(cp) !== 0 && !f.hasGlyphForCodePoint(cp) && !fallbackFaces()) return undefined;
-    }
+  // Every character other than printable ASCII, once, by code point: the texts joined by line feeds and each run of
+  // printable ASCII and line feeds replaced by one line feed (a control character, not printed, so passed over; and
+  // no surrogate pair is made of two that were apart).
+  const other = (Array.isArray(texts) ? texts : [...texts]).join('\n').replace(/[\x20-\x7e\n]+/g, '\n');
+  for (const ch of new Set(other)) {
+    const cp = ch.codePointAt(0)!;
+    // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.
+    if (charWidth(cp) !== 0 && !f.hasGlyphForCodePoint(cp) && !fallbackFaces()) return undefined;
   }
   return new LiteDoc(title, f);
 }

@@ -1,4 +1,4 @@
-import { constants as zc, inflateSync } from 'node:zlib';
+import { inflate } from './flate';
 
 /**
  * A small PDF reader for the pre-submission check: it parses the file (cross-reference tables and streams, object
@@ -82,11 +82,33 @@ const isDelim = (c: number) => CLASS[c] === 2;
 const END_ARRAY = Symbol('[');
 const END_DICT = Symbol('<<');
 
+/** PDF white space (§7.2.2) for the patterns below; JavaScript's \s differs (it has \v and U+00A0, lacks NUL). */
+const WS = '[\\0\\t\\n\\f\\r ]';
+/** A number as Lexer.number reads it, written the plain way (no doubled signs, at most 15 integer digits). */
+const NUM_TOKEN = '[+-]?(?:\\d{1,15}(?:\\.\\d*)?|\\.\\d+)';
+/** The end of a token: white space, a delimiter or the end of the bytes. */
+const TOKEN_END = '(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])';
+/** After an integer: `g R`, the rest of a reference. */
+const REF_TAIL = new RegExp(`${WS}+(\\d{1,15})${WS}+R${TOKEN_END}`, 'y');
+/**
+ * After an integer, a next token that cannot start a reference's tail: one that is not a number, or a number followed
+ * by a token that is not R (comments are left to the token-by-token reading).
+ */
+const NO_REF_TAIL = new RegExp(`${WS}*(?:[^0-9+\\-.%\\0\\t\\n\\f\\r ]|$)|${WS}+${NUM_TOKEN}${WS}+[^R%\\0\\t\\n\\f\\r ]`, 'y');
+/** The regular characters of a name other than #. */
+const NAME_CHARS = /[^\0\t\n\f\r ()<>[\]{}/%#]*/y;
+/** A cross-reference table entry in its usual form: offset, generation, n or f. */
+const XREF_ENTRY = new RegExp(`${WS}*(\\d{1,15})${WS}+\\d{1,15}${WS}+([nf])${TOKEN_END}`, 'y');
+/** `endstream` after a stream's data (JavaScript white space, as the check has always allowed). */
+const ENDSTREAM = /\s*endstream/y;
+
 /** Tokenizer and object parser over a byte buffer (file or decoded stream). */
 class Lexer {
+  /** `text`: the same bytes as a Latin-1 string, when the caller has it; file objects are then read a little faster. */
   constructor(
     readonly b: Uint8Array,
     public pos = 0,
+    readonly text?: string,
   ) {}
 
   skipWs(): void {
@@ -144,7 +166,7 @@ class Lexer {
       if (!op) SHORT_OPS.set(key, (op = new Op(latin1(b, start, this.pos), key)));
       return op;
     }
-    const word = latin1(b, start, this.pos);
+    const word = this.text !== undefined ? this.text.substring(start, this.pos) : latin1(b, start, this.pos);
     if (word === 'true') return true;
     if (word === 'false') return false;
     if (word === 'null') return null;
@@ -182,6 +204,17 @@ class Lexer {
   private name(): Name {
     const b = this.b;
     this.pos++;
+    if (this.text !== undefined) {
+      // Regular characters up to the end of the name; one with a # escape is read below.
+      NAME_CHARS.lastIndex = this.pos;
+      NAME_CHARS.test(this.text);
+      const end = NAME_CHARS.lastIndex;
+      if (b[end] !== 35) {
+        const s = this.text.substring(this.pos, end);
+        this.pos = end;
+        return new Name(s);
+      }
+    }
     let s = '';
     while (this.pos < b.length && CLASS[b[this.pos]] === 0) {
       if (b[this.pos] === 35 && this.pos + 2 < b.length) {
@@ -273,6 +306,18 @@ class Lexer {
     const t = this.next();
     if (t === undefined || t === END_ARRAY || t instanceof Op) throw new Unsupported('value');
     if (typeof t === 'number' && Number.isInteger(t)) {
+      const text = this.text;
+      if (text !== undefined) {
+        // The common cases decided by pattern: `g R` follows, or the next token cannot start a reference's tail.
+        REF_TAIL.lastIndex = this.pos;
+        const m = REF_TAIL.exec(text);
+        if (m !== null) {
+          this.pos = REF_TAIL.lastIndex;
+          return new Ref(t, numberOf(m[1]));
+        }
+        NO_REF_TAIL.lastIndex = this.pos;
+        if (NO_REF_TAIL.test(text)) return t;
+      }
       const save = this.pos;
       const g = this.next();
       if (typeof g === 'number' && Number.isInteger(g)) {
@@ -349,11 +394,21 @@ interface XrefEntry {
 class PdfFile {
   private readonly xref = new Map<number, XrefEntry>();
   private readonly cache = new Map<number, Value>();
-  private readonly objStreams = new Map<number, { data: Uint8Array; offsets: Map<number, number> }>();
+  private readonly objStreams = new Map<number, { data: Uint8Array; text: string | undefined; offsets: Map<number, number> }>();
   trailer: Dict = new Map();
 
-  constructor(readonly b: Uint8Array) {
+  /** The file as a Latin-1 string (one character a byte). */
+  private readonly text: string;
+  /** `text` for the lexers of file objects when they may read common forms by pattern (see readPdfLight). */
+  private readonly patternText: string | undefined;
+
+  constructor(
+    readonly b: Uint8Array,
+    readonly patterns = true,
+  ) {
     if (latin1(b, 0, Math.min(1024, b.length)).indexOf('%PDF-') < 0) throw new Unsupported('not a PDF');
+    this.text = latin1(b, 0, b.length);
+    this.patternText = patterns ? this.text : undefined;
     const sx = indexOfBytes(b, 'startxref', b.length, true);
     if (sx < 0) throw new Unsupported('startxref');
     const lx = new Lexer(b, sx + 9);
@@ -373,7 +428,7 @@ class PdfFile {
 
   /** Reads one cross-reference section (table or stream) at `offset`; returns its trailer dictionary. */
   private readXref(offset: number): Dict {
-    const lx = new Lexer(this.b, offset);
+    const lx = new Lexer(this.b, offset, this.patternText);
     lx.skipWs();
     if (latin1(this.b, lx.pos, lx.pos + 4) === 'xref') {
       lx.pos += 4;
@@ -383,6 +438,13 @@ class PdfFile {
         const count = lx.next();
         if (typeof t !== 'number' || typeof count !== 'number') throw new Unsupported('xref table');
         for (let i = 0; i < count; i++) {
+          XREF_ENTRY.lastIndex = lx.pos;
+          const m = this.patterns ? XREF_ENTRY.exec(this.text) : null;
+          if (m !== null) {
+            lx.pos = XREF_ENTRY.lastIndex;
+            if (!this.xref.has(t + i)) this.xref.set(t + i, { type: 1, at: m[2] === 'n' ? +m[1] : -1, index: 0 });
+            continue;
+          }
           const off = lx.next();
           lx.next();
           const kind = lx.next();
@@ -427,21 +489,26 @@ class PdfFile {
 
   /** Parses `n g obj … endobj` at a byte offset. */
   private objectAt(offset: number): Value {
-    const lx = new Lexer(this.b, offset);
+    const lx = new Lexer(this.b, offset, this.patternText);
     const n = lx.next();
     const g = lx.next();
     const kw = lx.next();
     if (typeof n !== 'number' || typeof g !== 'number' || !(kw instanceof Op) || kw.op !== 'obj') throw new Unsupported('object header');
     const v = parseFileValue(lx);
     lx.skipWs();
-    if (v instanceof Map && latin1(this.b, lx.pos, lx.pos + 6) === 'stream') {
+    if (v instanceof Map && this.text.startsWith('stream', lx.pos)) {
       let start = lx.pos + 6;
       if (this.b[start] === 13) start++;
       if (this.b[start] === 10) start++;
       const len = this.resolve(v.get('Length'));
       if (typeof len !== 'number') throw new Unsupported('stream length');
-      const after = latin1(this.b, start + len, start + len + 20);
-      if (!/^\s*endstream/.test(after)) throw new Unsupported('stream length mismatch');
+      let ends: boolean;
+      if (Number.isInteger(len) && len >= 0) {
+        // `endstream` within 20 bytes of the data's end.
+        ENDSTREAM.lastIndex = start + len;
+        ends = ENDSTREAM.test(this.text) && ENDSTREAM.lastIndex <= start + len + 20;
+      } else ends = /^\s*endstream/.test(latin1(this.b, start + len, start + len + 20));
+      if (!ends) throw new Unsupported('stream length mismatch');
       return new Stream(v, start, len);
     }
     return v;
@@ -460,7 +527,8 @@ class PdfFile {
         const data = this.decode(s);
         const n = s.dict.get('N') as number;
         const first = s.dict.get('First') as number;
-        const lx = new Lexer(data);
+        const text = this.patterns ? latin1(data, 0, data.length) : undefined;
+        const lx = new Lexer(data, 0, text);
         const offsets = new Map<number, number>();
         for (let i = 0; i < n; i++) {
           const on = lx.next();
@@ -468,12 +536,12 @@ class PdfFile {
           if (typeof on !== 'number' || typeof off !== 'number') throw new Unsupported('object stream header');
           offsets.set(on, first + off);
         }
-        os = { data, offsets };
+        os = { data, text, offsets };
         this.objStreams.set(e.at, os);
       }
       const at = os.offsets.get(num);
       if (at === undefined) throw new Unsupported('object not in stream');
-      v = parseFileValue(new Lexer(os.data, at));
+      v = parseFileValue(new Lexer(os.data, at, os.text));
     }
     this.cache.set(num, v);
     return v;
@@ -499,7 +567,7 @@ class PdfFile {
     const parms = this.resolve(s.dict.get('DecodeParms'));
     filters.forEach((filter, i) => {
       if (!(filter instanceof Name) || (filter.name !== 'FlateDecode' && filter.name !== 'Fl')) throw new Unsupported(`filter ${String((filter as Name)?.name)}`);
-      data = inflateSync(data, { finishFlush: zc.Z_SYNC_FLUSH });
+      data = inflate(data);
       const p = this.dict(Array.isArray(parms) ? parms[i] : parms);
       const predictor = p?.get('Predictor');
       if (typeof predictor === 'number' && predictor >= 10) data = unpredictPng(data, (p!.get('Columns') as number) ?? 1, ((p!.get('Colors') as number) ?? 1) * (((p!.get('BitsPerComponent') as number) ?? 8) / 8));
@@ -555,6 +623,11 @@ interface FontInfo {
   text(code: number): string | undefined;
   /** Advance width in 1/1000 of the font size. */
   width(code: number): number;
+  /**
+   * Two-byte fonts: the text state a page last showed whole strings in (size, Tz, Tc, m0 of Tm × CTM) and, by
+   * code, the text, advance × m0, move and move × m0 in it (text first: the array keeps the numbers boxed as they are).
+   */
+  moves?: { size: number; th: number; tc: number; m0: number; codes: Map<number, (string | number)[]> };
 }
 
 /** Windows-1252 (WinAnsiEncoding) for 0x80–0x9F; 0xA0–0xFF are Latin-1. */
@@ -638,15 +711,19 @@ function toUnicodeLookup(file: PdfFile, v: Value | undefined): ((code: number) =
 /** The font with each code's text and width looked up once (a page shows the same few hundred codes again and again). */
 function memoized(f: FontInfo): FontInfo {
   if (f.codeLen === 1) {
-    const texts = Array.from({ length: 256 }, (_, c) => f.text(c));
-    const widths = Array.from({ length: 256 }, (_, c) => f.width(c));
-    const printable = widths.slice(32, 127);
-    const table = {
-      texts,
-      widths,
-      ascii: texts.slice(32, 127).every((t, i) => t === String.fromCharCode(32 + i)),
-      asciiWidth: printable.every((w) => w === printable[0]) ? printable[0] : undefined,
-    };
+    const texts: (string | undefined)[] = [];
+    const widths: number[] = [];
+    for (let c = 0; c < 256; c++) {
+      texts.push(f.text(c));
+      widths.push(f.width(c));
+    }
+    let ascii = true;
+    let mono = true;
+    for (let c = 32; c < 127; c++) {
+      if (ascii && texts[c] !== String.fromCharCode(c)) ascii = false;
+      if (mono && widths[c] !== widths[32]) mono = false;
+    }
+    const table = { texts, widths, ascii, asciiWidth: mono ? widths[32] : undefined };
     return { codeLen: 1, table, text: (c) => table.texts[c], width: (c) => table.widths[c] };
   }
   const texts = new Map<number, string | undefined>();
@@ -773,104 +850,402 @@ class RunCollector {
 
   glyph(str: string, x: number, y: number, right: number, h: number): void {
     const l = this.last;
-    const tol = Math.max(h, l?.h ?? 0);
-    if (l && Math.abs(y - l.y) <= tol * 0.3 && x - l.right <= tol * 0.6 && x - l.right >= -tol * 0.5) {
-      if (x - l.right > tol * 0.1 && str !== ' ' && !l.str.endsWith(' ')) l.str += ' ';
-      l.str += str;
-      l.right = Math.max(l.right, right);
-      return;
+    if (l !== undefined) {
+      // Each field read once (a number read from an object is boxed anew while the code is not optimised).
+      const lh = l.h;
+      const tol = h === lh ? h : Math.max(h, lh);
+      if (Math.abs(y - l.y) <= tol * 0.3) {
+        const lr = l.right;
+        const gap = x - lr;
+        if (gap <= tol * 0.6 && gap >= -tol * 0.5) {
+          if (gap > tol * 0.1 && str !== ' ' && !l.str.endsWith(' ')) l.str += ' ';
+          l.str += str;
+          l.right = Math.max(lr, right);
+          return;
+        }
+      }
     }
     this.last = { str, x, y, right, h };
     this.runs.push(this.last);
   }
 }
 
+/** A number (see NUM_TOKEN), captured. */
+const NUM = `(${NUM_TOKEN})`;
+/** The white space between tokens. */
+const WS_RUN = /[\0\t\n\f\r ]+/;
+/**
+ * The commonest operators of a text-heavy content stream in one sequence: optionally `/F size Tf` and `scale Tz`,
+ * then `a b c d e f Tm` and a string shown with `Tj` — a literal without nested parentheses, or a hex string of
+ * whole bytes. Matched at an operator boundary, it is read in one step with exactly the meaning the token-by-token
+ * loop gives it; anything else goes through that loop.
+ */
+const TM_SHOW = new RegExp(
+  `(?:${WS}*/([A-Za-z0-9_.+-]+)${WS}+${NUM}${WS}+Tf${WS}+)?(?:${WS}*${NUM}${WS}+Tz${WS}+)?` +
+    `${WS}*(${NUM_TOKEN}(?:${WS}+${NUM_TOKEN}){3})${WS}+${NUM}${WS}+${NUM}${WS}*Tm${WS}*` +
+    `(?:\\(((?:[^()\\\\]|\\\\[\\s\\S])*)\\)|<((?:[0-9A-Fa-f]{2})*)>)${WS}*Tj(?![^\\0\\t\\n\\f\\r ()<>\\[\\]{}/%])`,
+  'y',
+);
+/** `a b c d e f cm` in plain form (see TM_SHOW), read in one step. */
+const CM = new RegExp(`${WS}*${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+${NUM}${WS}+cm${TOKEN_END}`, 'y');
+/**
+ * `q … Q` holding only numbers and the operators of paths and line style (a rule, a box): nothing in it changes what
+ * the text loop keeps (q saves the state and Q restores it), so it is passed over in one step.
+ */
+const PATH_BLOCK = new RegExp(`${WS}*q(?:${WS}+(?:${NUM_TOKEN}|[wJjMimlcvyhSsFn]|re|[fBbW]\\*?))*${WS}+Q${TOKEN_END}`, 'y');
+/** Escapes other than \\, \( and \) (those the quick unescape handles). */
+const OTHER_ESCAPE = /\\[^\\()]/;
+const SIMPLE_ESCAPE = /\\([\\()])/g;
+/** Only printable ASCII. */
+const PRINTABLE = /^[\x20-\x7e]+$/;
+
+const LINEAR = new Map<string, (string | number)[]>();
+/**
+ * The four numbers written `a b c d` (white space between), as numberOf reads them, at [1]–[4] after the text itself
+ * (so the array holds the numbers as they are, without unboxing them into a double array).
+ */
+function linearOf(t: string): (string | number)[] {
+  let m = LINEAR.get(t);
+  if (m === undefined) {
+    const p = t.split(WS_RUN);
+    m = [t, numberOf(p[0]), numberOf(p[1]), numberOf(p[2]), numberOf(p[3])];
+    if (LINEAR.size < 256) LINEAR.set(t, m);
+  }
+  return m;
+}
+
+const NUMBERS = new Map<string, number>();
+/** A number token's value, computed as Lexer.number computes it (digit by digit), so both paths agree to the bit. */
+function numberOf(t: string): number {
+  let v = NUMBERS.get(t);
+  if (v !== undefined) return v;
+  let i = 0;
+  let sign = 1;
+  const c0 = t.charCodeAt(0);
+  if (c0 === 45 || c0 === 43) {
+    if (c0 === 45) sign = -1;
+    i = 1;
+  }
+  v = 0;
+  for (; i < t.length; i++) {
+    const c = t.charCodeAt(i);
+    if (c === 46) break;
+    v = v * 10 + c - 48;
+  }
+  if (i < t.length) {
+    let scale = 0.1;
+    for (i++; i < t.length; i++) {
+      v += (t.charCodeAt(i) - 48) * scale;
+      scale /= 10;
+    }
+  }
+  v *= sign;
+  if (NUMBERS.size < 4096) NUMBERS.set(t, v);
+  return v;
+}
+
+/** Bytes as a string of char codes 0–255. */
+function byteString(b: Uint8Array): string {
+  return latin1(b, 0, b.length);
+}
+
 class PageReader {
   hasImage = false;
   readonly out = new RunCollector();
-  private readonly fonts = new Map<unknown, FontInfo>();
   private depth = 0;
 
-  constructor(private readonly file: PdfFile) {}
+  /** `fonts`: the fonts read so far, by object number (or dictionary), shared by the pages of one file. */
+  constructor(
+    private readonly file: PdfFile,
+    private readonly fonts: Map<unknown, FontInfo>,
+  ) {}
 
   run(content: Uint8Array, resources: Dict | undefined, ctm: Matrix): void {
     if (++this.depth > 12) throw new Unsupported('form nesting');
     const file = this.file;
-    const lx = new Lexer(content);
+    const out = this.out;
+    // Common operator sequences read by pattern (TM_SHOW, PATH_BLOCK, CM) unless the caller asked for tokens only.
+    const patterns = this.file.patterns;
+    const text = byteString(content);
+    const lx = new Lexer(content, 0, patterns ? text : undefined);
+    // The graphics state's text parameters (§9.3) and CTM, and the text matrix and text line matrix (§9.4.2), are
+    // variables of their own rather than fields and array elements: a number read from those is boxed anew each time
+    // while the code is not optimised, as it is not in a short run. q saves them in a GState, Q restores them.
     const stack: GState[] = [];
-    let gs: GState = { ctm, font: undefined, size: 0, tc: 0, tw: 0, th: 1, tl: 0, ts: 0 };
-    let tm: Matrix = [1, 0, 0, 1, 0, 0];
-    let tlm: Matrix = [1, 0, 0, 1, 0, 0];
+    let cur: Matrix = ctm;
+    let font: FontInfo | undefined;
+    let size = 0;
+    let tc = 0;
+    let tw = 0;
+    let th = 1;
+    let tl = 0;
+    let ts = 0;
+    let tm0 = 1;
+    let tm1 = 0;
+    let tm2 = 0;
+    let tm3 = 1;
+    let tm4 = 0;
+    let tm5 = 0;
+    let tlm0 = 1;
+    let tlm1 = 0;
+    let tlm2 = 0;
+    let tlm3 = 1;
+    let tlm4 = 0;
+    let tlm5 = 0;
+    // A shown string moves the text matrix by `move` (text space units); applied when its translation is next read, as
+    // the next operator mostly sets a new matrix anyway.
+    let move = 0;
+    let moved = false;
+    const setTm = (a: number, b: number, c: number, d: number, e: number, f: number) => {
+      moved = false;
+      tm0 = tlm0 = a;
+      tm1 = tlm1 = b;
+      tm2 = tlm2 = c;
+      tm3 = tlm3 = d;
+      tm4 = tlm4 = e;
+      tm5 = tlm5 = f;
+    };
     const ops: Value[] = [];
     const num = (i: number) => {
       const v = ops[ops.length - i];
       return typeof v === 'number' ? v : 0;
     };
-    const show = (bytes: Uint8Array) => {
-      const font = gs.font;
-      if (!font) throw new Unsupported('text without font');
-      const n = font.codeLen;
-      // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
-      const m = mul(tm, gs.ctm);
-      const h = Math.hypot(gs.size * m[2], gs.size * m[3]);
-      let ex = gs.ts * m[2] + m[4];
-      let ey = gs.ts * m[3] + m[5];
-      let total = 0;
+    // What a shown string's placement takes from the state besides the text matrix's translation, kept while that
+    // state stays the same (from one code line to the next it does): Tm × CTM without its translation (m0–m3), the
+    // CTM, the glyph height, whether the string is one run, and the advances of a monospace font's printable ASCII.
+    let kTm0 = NaN;
+    let kTm1 = NaN;
+    let kTm2 = NaN;
+    let kTm3 = NaN;
+    let kCtm: Matrix | undefined;
+    let kFont: FontInfo | undefined;
+    let kSize = NaN;
+    let kTh = NaN;
+    let kTc = NaN;
+    let kTw = NaN;
+    let c0 = 1;
+    let c1 = 0;
+    let c2 = 0;
+    let c3 = 1;
+    let c4 = 0;
+    let c5 = 0;
+    let m0 = 1;
+    let m1 = 0;
+    let m2 = 0;
+    let m3 = 1;
+    let h = 0;
+    let whole = false;
+    let ascii = false;
+    let step = 0;
+    let advM0 = 0;
+    /** For a CID font in one run: code → [text, advance × m0, move, move × m0] (FontInfo.moves). */
+    let glyphs: Map<number, (string | number)[]> | undefined;
+    // The last placement worked out for each font: lines switch between fonts and back (CJK and ASCII runs) in one
+    // state. [ctm, tm0–tm3, size, th, tc, tw, then c0–c5, m0–m3, h, whole, ascii, step, advM0, glyphs]: the matrix
+    // first, so the array keeps its numbers boxed as they are.
+    const placed = new Map<FontInfo, unknown[]>();
+    const placement = (f: FontInfo) => {
+      kTm0 = tm0;
+      kTm1 = tm1;
+      kTm2 = tm2;
+      kTm3 = tm3;
+      kCtm = cur;
+      kFont = f;
+      kSize = size;
+      kTh = th;
+      kTc = tc;
+      kTw = tw;
+      const p = placed.get(f);
+      if (p !== undefined && p[0] === cur && p[1] === tm0 && p[2] === tm1 && p[3] === tm2 && p[4] === tm3 && p[5] === size && p[6] === th && p[7] === tc && p[8] === tw) {
+        c0 = p[9] as number;
+        c1 = p[10] as number;
+        c2 = p[11] as number;
+        c3 = p[12] as number;
+        c4 = p[13] as number;
+        c5 = p[14] as number;
+        m0 = p[15] as number;
+        m1 = p[16] as number;
+        m2 = p[17] as number;
+        m3 = p[18] as number;
+        h = p[19] as number;
+        whole = p[20] as boolean;
+        ascii = p[21] as boolean;
+        step = p[22] as number;
+        advM0 = p[23] as number;
+        glyphs = p[24] as typeof glyphs;
+        return;
+      }
+      c0 = cur[0];
+      c1 = cur[1];
+      c2 = cur[2];
+      c3 = cur[3];
+      c4 = cur[4];
+      c5 = cur[5];
+      m0 = tm0 * c0 + tm1 * c2;
+      m1 = tm0 * c1 + tm1 * c3;
+      m2 = tm2 * c0 + tm3 * c2;
+      m3 = tm2 * c1 + tm3 * c3;
+      h = Math.hypot(size * m2, size * m3);
       // Character and word spacing too small to part glyphs (as pdfkit, LibreOffice and Chromium write): the whole
       // string is one run, handed over at once.
-      const whole = m[1] === 0 && Math.abs(gs.tc * gs.th * m[0]) <= h * 0.1 && Math.abs(gs.tw * gs.th * m[0]) <= h * 0.1;
+      whole = m1 === 0 && Math.abs(tc * th * m0) <= h * 0.1 && Math.abs(tw * th * m0) <= h * 0.1;
+      const table = f.table;
+      ascii = whole && table !== undefined && table.ascii && table.asciiWidth !== undefined && tw === 0;
+      if (whole && f.codeLen === 2) {
+        // A code's text, advance × m0, move and move × m0 depend on the font, size, Tz, Tc and m0 only: kept per font
+        // for the last such state (a line switches between fonts, not between states of one font).
+        let kept = f.moves;
+        if (kept === undefined || kept.size !== size || kept.th !== th || kept.tc !== tc || kept.m0 !== m0) f.moves = kept = { size, th, tc, m0, codes: new Map() };
+        glyphs = kept.codes;
+      } else glyphs = undefined;
+      if (ascii) {
+        const adv = (table!.asciiWidth! / 1000) * size * th;
+        step = adv + tc * th;
+        advM0 = adv * m0;
+      }
+      placed.set(f, [cur, tm0, tm1, tm2, tm3, size, th, tc, tw, c0, c1, c2, c3, c4, c5, m0, m1, m2, m3, h, whole, ascii, step, advM0, glyphs]);
+    };
+    /** Shows a string of codes (each char one byte, 0–255). */
+    const show = (bytes: string) => {
+      const f = font;
+      if (!f) throw new Unsupported('text without font');
+      if (tm0 !== kTm0 || tm1 !== kTm1 || tm2 !== kTm2 || tm3 !== kTm3 || cur !== kCtm || f !== kFont || size !== kSize || th !== kTh || tc !== kTc || tw !== kTw) placement(f);
+      // Text space to device: Tm × CTM; a glyph's advance tx moves it by tx·(m0, m1).
+      if (moved) {
+        tm4 = move * tm0 + tm4;
+        tm5 = move * tm1 + tm5;
+        moved = false;
+      }
+      const m4 = tm4 * c0 + tm5 * c2 + c4;
+      const m5 = tm4 * c1 + tm5 * c3 + c5;
+      let ex = ts * m2 + m4;
+      let ey = ts * m3 + m5;
+      let total = 0;
       let str = '';
       let right = ex;
       const x0 = ex;
       const y0 = ey;
-      const table = font.table;
-      let printableAscii = whole && !!table?.ascii && table.asciiWidth !== undefined && gs.tw === 0;
-      for (let i = 0; printableAscii && i < bytes.length; i++) printableAscii = bytes[i] >= 32 && bytes[i] < 127;
-      if (printableAscii && bytes.length > 0) {
+      const len = bytes.length;
+      const table = f.table;
+      if (ascii && PRINTABLE.test(bytes)) {
         // A monospace run of printable ASCII (a code line in Courier): its text is its bytes, its glyphs evenly spaced.
-        const adv = (table!.asciiWidth! / 1000) * gs.size * gs.th;
-        const step = adv + gs.tc * gs.th;
-        str = latin1(bytes, 0, bytes.length);
-        right = ex + (bytes.length - 1) * step * m[0] + adv * m[0];
-        total = bytes.length * step;
-        ex += total * m[0];
+        str = bytes;
+        right = ex + (len - 1) * step * m0 + advM0;
+        total = len * step;
       } else if (whole && table) {
         // One-byte font: codes index the font's tables directly.
-        const scale = (gs.size * gs.th) / 1000;
-        for (let i = 0; i < bytes.length; i++) {
-          const code = bytes[i];
-          const text = table.texts[code];
-          if (text === undefined) throw new Unsupported('glyph without text');
+        const scale = (size * th) / 1000;
+        for (let i = 0; i < len; i++) {
+          const code = bytes.charCodeAt(i);
+          const t = table.texts[code];
+          if (t === undefined) throw new Unsupported('glyph without text');
           const adv = table.widths[code] * scale;
-          str += text;
-          if (text !== '') right = ex + adv * m[0];
-          const tx = adv + (gs.tc + (code === 32 ? gs.tw : 0)) * gs.th;
-          ex += tx * m[0];
+          str += t;
+          if (t !== '') right = ex + adv * m0;
+          const tx = adv + (tc + (code === 32 ? tw : 0)) * th;
+          ex += tx * m0;
           total += tx;
+        }
+      } else if (whole && f.codeLen === 2) {
+        // Two-byte codes (a CID font) in one run: each code's text and moves taken from `codes` (see placement).
+        const codes = glyphs!;
+        for (let i = 0; i + 2 <= len; i += 2) {
+          const code = (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1);
+          let g = codes.get(code);
+          if (g === undefined) {
+            const t = f.text(code);
+            if (t === undefined) throw new Unsupported('glyph without text');
+            const adv = (f.width(code) / 1000) * size * th;
+            const tx = adv + (tc + 0) * th;
+            codes.set(code, (g = [t, adv * m0, tx, tx * m0]));
+          }
+          const t = g[0] as string;
+          str += t;
+          if (t !== '') right = ex + (g[1] as number);
+          ex += g[3] as number;
+          total += g[2] as number;
         }
       } else
-        for (let i = 0; i + n <= bytes.length; i += n) {
-          const code = n === 2 ? (bytes[i] << 8) | bytes[i + 1] : bytes[i];
-          const text = font.text(code);
-          if (text === undefined) throw new Unsupported('glyph without text');
-          const adv = (font.width(code) / 1000) * gs.size * gs.th;
+        for (let i = 0, n = f.codeLen; i + n <= len; i += n) {
+          const code = n === 2 ? (bytes.charCodeAt(i) << 8) | bytes.charCodeAt(i + 1) : bytes.charCodeAt(i);
+          const t = f.text(code);
+          if (t === undefined) throw new Unsupported('glyph without text');
+          const adv = (f.width(code) / 1000) * size * th;
           if (whole) {
-            str += text;
-            if (text !== '') right = ex + adv * m[0];
-          } else if (text !== '') this.out.glyph(text, ex, ey, ex + adv * m[0], h);
-          const tx = adv + (gs.tc + (n === 1 && code === 32 ? gs.tw : 0)) * gs.th;
-          ex += tx * m[0];
-          ey += tx * m[1];
+            str += t;
+            if (t !== '') right = ex + adv * m0;
+          } else if (t !== '') out.glyph(t, ex, ey, ex + adv * m0, h);
+          const tx = adv + (tc + (n === 1 && code === 32 ? tw : 0)) * th;
+          ex += tx * m0;
+          ey += tx * m1;
           total += tx;
         }
-      if (whole && str !== '') this.out.glyph(str, x0, y0, right, h);
-      tm = [tm[0], tm[1], tm[2], tm[3], total * tm[0] + tm[4], total * tm[1] + tm[5]];
+      if (whole && str !== '') out.glyph(str, x0, y0, right, h);
+      move = total;
+      moved = true;
+    };
+    // The page's fonts by resource name, as Tf selects them again and again.
+    const fontByName = new Map<string, FontInfo>();
+    const selectFont = (name: string | undefined, fontSize: number) => {
+      size = fontSize;
+      const known = name !== undefined ? fontByName.get(name) : undefined;
+      if (known !== undefined) {
+        font = known;
+        return;
+      }
+      const ref = name !== undefined ? file.dict(resources?.get('Font'))?.get(name) : undefined;
+      if (ref === undefined) throw new Unsupported('unknown font');
+      const key = ref instanceof Ref ? ref.num : ref;
+      let f = this.fonts.get(key);
+      if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
+      fontByName.set(name!, f);
+      font = f;
     };
     const nextLine = (tx: number, ty: number) => {
-      tlm = [tlm[0], tlm[1], tlm[2], tlm[3], tx * tlm[0] + ty * tlm[2] + tlm[4], tx * tlm[1] + ty * tlm[3] + tlm[5]];
-      tm = tlm;
+      const e = tx * tlm0 + ty * tlm2 + tlm4;
+      const f = tx * tlm1 + ty * tlm3 + tlm5;
+      setTm(tlm0, tlm1, tlm2, tlm3, e, f);
     };
+    let linear: (string | number)[] = [''];
     for (;;) {
+      if (patterns && ops.length === 0) {
+        TM_SHOW.lastIndex = lx.pos;
+        const m = TM_SHOW.exec(text);
+        if (m !== null) {
+          const lit = m[7];
+          const plain = lit === undefined || lit.indexOf('\\') < 0;
+          // A literal with escapes other than \\, \( and \) is left to the loop.
+          if (plain || !OTHER_ESCAPE.test(lit)) {
+            if (m[1] !== undefined) selectFont(m[1], numberOf(m[2]));
+            if (m[3] !== undefined) th = numberOf(m[3]) / 100;
+            // A matrix's first four numbers are the same from one line to the next: read again only when they differ.
+            if (m[4] !== linear[0]) linear = linearOf(m[4]);
+            tm0 = tlm0 = linear[1] as number;
+            tm1 = tlm1 = linear[2] as number;
+            tm2 = tlm2 = linear[3] as number;
+            tm3 = tlm3 = linear[4] as number;
+            tm4 = tlm4 = numberOf(m[5]);
+            tm5 = tlm5 = numberOf(m[6]);
+            moved = false;
+            if (lit === undefined) show(Buffer.from(m[8], 'hex').toString('latin1'));
+            else show(plain ? lit : lit.replace(SIMPLE_ESCAPE, '$1'));
+            lx.pos = TM_SHOW.lastIndex;
+            continue;
+          }
+        }
+        PATH_BLOCK.lastIndex = lx.pos;
+        if (PATH_BLOCK.test(text)) {
+          lx.pos = PATH_BLOCK.lastIndex;
+          continue;
+        }
+        CM.lastIndex = lx.pos;
+        const c = CM.exec(text);
+        if (c !== null) {
+          cur = mul([numberOf(c[1]), numberOf(c[2]), numberOf(c[3]), numberOf(c[4]), numberOf(c[5]), numberOf(c[6])], cur);
+          lx.pos = CM.lastIndex;
+          continue;
+        }
+      }
       const t = lx.next();
       if (t === undefined) break;
       if (!(t instanceof Op)) {
@@ -879,77 +1254,77 @@ class PageReader {
       }
       switch (t.key) {
         case K_q:
-          stack.push({ ...gs });
+          stack.push({ ctm: cur, font, size, tc, tw, th, tl, ts });
           break;
         case K_Q:
-          if (stack.length) gs = stack.pop()!;
+          if (stack.length) ({ ctm: cur, font, size, tc, tw, th, tl, ts } = stack.pop()!);
           break;
         case K_cm:
-          gs.ctm = mul([num(6), num(5), num(4), num(3), num(2), num(1)], gs.ctm);
+          cur = mul([num(6), num(5), num(4), num(3), num(2), num(1)], cur);
           break;
         case K_BT:
-          tm = tlm = [1, 0, 0, 1, 0, 0];
+          setTm(1, 0, 0, 1, 0, 0);
           break;
         case K_Tf: {
           const name = ops[ops.length - 2];
-          gs.size = num(1);
-          const ref = name instanceof Name ? file.dict(resources?.get('Font'))?.get(name.name) : undefined;
-          if (ref === undefined) throw new Unsupported('unknown font');
-          const key = ref instanceof Ref ? ref.num : ref;
-          let f = this.fonts.get(key);
-          if (!f) this.fonts.set(key, (f = loadFont(file, ref)));
-          gs.font = f;
+          selectFont(name instanceof Name ? name.name : undefined, num(1));
           break;
         }
         case K_Tc:
-          gs.tc = num(1);
+          tc = num(1);
           break;
         case K_Tw:
-          gs.tw = num(1);
+          tw = num(1);
           break;
         case K_Tz:
-          gs.th = num(1) / 100;
+          th = num(1) / 100;
           break;
         case K_TL:
-          gs.tl = num(1);
+          tl = num(1);
           break;
         case K_Ts:
-          gs.ts = num(1);
+          ts = num(1);
           break;
         case K_Td:
           nextLine(num(2), num(1));
           break;
         case K_TD:
-          gs.tl = -num(1);
+          tl = -num(1);
           nextLine(num(2), num(1));
           break;
         case K_Tm:
-          tm = tlm = [num(6), num(5), num(4), num(3), num(2), num(1)];
+          setTm(num(6), num(5), num(4), num(3), num(2), num(1));
           break;
         case K_Tstar:
-          nextLine(0, -gs.tl);
+          nextLine(0, -tl);
           break;
         case K_Tj:
-          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_quote:
-          nextLine(0, -gs.tl);
-          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          nextLine(0, -tl);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_dquote:
-          gs.tw = num(3);
-          gs.tc = num(2);
-          nextLine(0, -gs.tl);
-          if (ops[ops.length - 1] instanceof Uint8Array) show(ops[ops.length - 1] as Uint8Array);
+          tw = num(3);
+          tc = num(2);
+          nextLine(0, -tl);
+          if (ops[ops.length - 1] instanceof Uint8Array) show(byteString(ops[ops.length - 1] as Uint8Array));
           break;
         case K_TJ: {
           const arr = ops[ops.length - 1];
           if (!Array.isArray(arr)) break;
           for (const e of arr) {
-            if (e instanceof Uint8Array) show(e);
+            if (e instanceof Uint8Array) show(byteString(e));
             else if (typeof e === 'number') {
-              const tx = (-e / 1000) * gs.size * gs.th;
-              tm = [tm[0], tm[1], tm[2], tm[3], tx * tm[0] + tm[4], tx * tm[1] + tm[5]];
+              const tx = (-e / 1000) * size * th;
+              if (moved) {
+                tm4 = move * tm0 + tm4;
+                tm5 = move * tm1 + tm5;
+                moved = false;
+              }
+              tm4 = tx * tm0 + tm4;
+              tm5 = tx * tm1 + tm5;
             }
           }
           break;
@@ -970,7 +1345,7 @@ class PageReader {
             } else if (sub === 'Form') {
               const fm = file.resolve(xo.dict.get('Matrix')) as number[] | undefined;
               const m: Matrix = fm && fm.length === 6 ? (fm.map((x) => Number(file.resolve(x))) as Matrix) : [1, 0, 0, 1, 0, 0];
-              this.run(file.decode(xo), file.dict(xo.dict.get('Resources')) ?? resources, mul(m, gs.ctm));
+              this.run(file.decode(xo), file.dict(xo.dict.get('Resources')) ?? resources, mul(m, cur));
             }
           }
           break;
@@ -1020,13 +1395,19 @@ function box(file: PdfFile, v: Value | undefined): [number, number, number, numb
 /**
  * Reads every page of a PDF: its visible box, its text runs and whether it paints an image. Resolves with
  * undefined when the file uses something this reader does not read (see the module comment).
+ *
+ * Common forms — a text line's `Tf Tz Tm Tj`, a plain `cm`, a `q … Q` of path operators, references and
+ * cross-reference entries written the plain way — are read by pattern, in one step each, with the meaning the
+ * token-by-token reading gives them. `opts.patterns` false reads every token one by one (the same result, slower:
+ * tests compare the two).
  */
-export function readPdfLight(pdf: Uint8Array): PdfReadPage[] | undefined {
+export function readPdfLight(pdf: Uint8Array, opts: { patterns?: boolean } = {}): PdfReadPage[] | undefined {
   try {
-    const file = new PdfFile(pdf);
+    const file = new PdfFile(pdf, opts.patterns ?? true);
     const root = file.dict(file.trailer.get('Root'));
     const pages: PdfReadPage[] = [];
     const seen = new Set<unknown>();
+    const fonts = new Map<unknown, FontInfo>();
     const walk = (node: Value | undefined, inherited: { resources?: Dict; media?: Value; crop?: Value }) => {
       if (seen.has(node instanceof Ref ? node.num : node)) throw new Unsupported('page tree cycle');
       seen.add(node instanceof Ref ? node.num : node);
@@ -1047,7 +1428,7 @@ export function readPdfLight(pdf: Uint8Array): PdfReadPage[] | undefined {
       const view: [number, number, number, number] = crop
         ? [Math.max(media[0], crop[0]), Math.max(media[1], crop[1]), Math.min(media[2], crop[2]), Math.min(media[3], crop[3])]
         : media;
-      const reader = new PageReader(file);
+      const reader = new PageReader(file, fonts);
       reader.run(pageContent(file, d.get('Contents')), inh.resources, [1, 0, 0, 1, 0, 0]);
       pages.push({ view, runs: reader.out.runs, hasImage: reader.hasImage });
     };

@@ -39,9 +39,10 @@ export async function renderSourceCodePdf(model: PrintedSource, opts: { writer?:
 }
 
 /** Every text the source-code document prints: the header and each line. */
-function* printedTexts(model: PrintedSource): Iterable<string> {
-  yield model.header;
-  for (const page of model.pages) for (const l of page.lines) yield l.text;
+function printedTexts(model: PrintedSource): string[] {
+  const texts = [model.header];
+  for (const page of model.pages) for (const l of page.lines) texts.push(l.text);
+  return texts;
 }
 
 /** The pages of the source-code document, drawn on `doc` (pdf-lite or pdfkit) with `writer`. */
@@ -49,11 +50,15 @@ function drawSourcePages(doc: WriterDoc & { addPage(): unknown }, writer: MonoWr
   const g = CODE_LAYOUT;
   const pitch = codeLinePitch(model.linesPerPage);
   const firstBaseline = g.bodyTop + pitch * 0.78;
+  const x = g.marginLeft;
+  // Line i's baseline, the same on every page (after a string, so the array keeps the numbers as they are).
+  const baselines: (string | number)[] = ['baselines'];
   for (const page of model.pages) {
     doc.addPage();
     writer.begin();
     drawHeader(doc, writer, model.header, String(page.number), g);
-    for (let i = 0; i < page.lines.length; i++) writer.line(page.lines[i].text, g.marginLeft, firstBaseline + i * pitch);
+    const lines = page.lines;
+    for (let i = 0; i < lines.length; i++) writer.line(lines[i].text, x, (baselines[i + 1] ??= firstBaseline + i * pitch) as number);
     writer.end();
   }
 }

@@ -81,6 +81,18 @@ interface TextItem {
   width?: number;
 }
 
+/** A character other than white space (what String.prototype.trim keeps). */
+const VISIBLE = /\S/;
+/** U+0000 or U+FFFD. */
+const MARKED = /[\0\ufffd]/;
+
+/** How many times the character `ch` occurs in `s`. */
+function occurrences(s: string, ch: string): number {
+  let n = 0;
+  for (let i = s.indexOf(ch); i >= 0; i = s.indexOf(ch, i + 1)) n++;
+  return n;
+}
+
 /**
  * One page's report from its printed text runs: runs are grouped into rows by baseline (within 2 pt); rows in the
  * top `headerZone` points are the header, whose rightmost run, when it starts right of the page's middle and ends
@@ -90,38 +102,56 @@ function pageReport(index: number, view: number[], runs: PdfTextRun[], hasImage:
   const [x0, y0, x1, y1] = view;
   const width = x1 - x0;
   const height = y1 - y0;
-  const items = runs.filter((it) => it.str.trim() !== '');
-  const rows: { y: number; items: PdfTextRun[] }[] = [];
-  for (const it of [...items].sort((a, b) => b.y - a.y)) {
-    const last = rows[rows.length - 1];
-    if (last && Math.abs(last.y - it.y) < 2) last.items.push(it);
-    else rows.push({ y: it.y, items: [it] });
-  }
+  // One pass over the runs: the visible ones, whether they already run top to bottom, the rightmost edge, the glyphs
+  // drawn as .notdef (pdfkit maps glyph 0 to U+0000 in the ToUnicode map) or as the stand-in U+FFFD.
+  const items: PdfTextRun[] = [];
+  let ordered = true;
   let maxRight = 0;
   let emptyGlyphs = 0;
   let replacedGlyphs = 0;
-  for (const it of items) {
+  for (let i = 0; i < runs.length; i++) {
+    const it = runs[i];
+    if (!VISIBLE.test(it.str)) continue;
+    // `<=` agrees with the sort's comparator (b.y − a.y), which takes two equal infinities as equal.
+    if (ordered && items.length > 0) ordered = it.y <= items[items.length - 1].y;
+    items.push(it);
     maxRight = Math.max(maxRight, it.right);
-    for (const ch of it.str) {
-      // pdfkit maps glyph 0 (.notdef) to U+0000 in the ToUnicode map; the renderers map their stand-in to U+FFFD.
-      if (ch === '\u0000') emptyGlyphs++;
-      else if (ch === '\ufffd') replacedGlyphs++;
+    if (MARKED.test(it.str)) {
+      emptyGlyphs += occurrences(it.str, '\u0000');
+      replacedGlyphs += occurrences(it.str, '\ufffd');
+    }
+  }
+  // Rows top to bottom (a stable sort leaves a list already in that order as it is): a run within 2 pt of a row's
+  // first baseline joins it. Rows in the header zone keep their runs; any other row is a body line.
+  const sorted = ordered ? items : [...items].sort((a, b) => b.y - a.y);
+  const headerRows: PdfTextRun[][] = [];
+  let lines = 0;
+  let rowY = 0;
+  let row: PdfTextRun[] | undefined;
+  for (let i = 0; i < sorted.length; i++) {
+    const it = sorted[i];
+    if (i > 0 && Math.abs(rowY - it.y) < 2) {
+      row?.push(it);
+      continue;
+    }
+    rowY = it.y;
+    if (y1 - rowY < headerZone) headerRows.push((row = [it]));
+    else {
+      row = undefined;
+      lines++;
     }
   }
   let header = '';
   let pageNumber: number | null = null;
-  let lines = 0;
-  for (const row of rows) {
-    if (y1 - row.y < headerZone) {
-      const sorted = row.items.sort((a, b) => a.x - b.x);
-      const lastItem = sorted[sorted.length - 1];
-      const lastText = lastItem.str.trim();
-      const m = /(\d+)$/.exec(lastText);
-      if (m && lastItem.x > width / 2) {
-        pageNumber = Number(m[1]);
-        header += sorted.slice(0, -1).map((t) => t.str).join('') + lastText.slice(0, -m[1].length);
-      } else header += sorted.map((t) => t.str).join('');
-    } else lines++;
+  for (const hr of headerRows) {
+    const byX = hr.sort((a, b) => a.x - b.x);
+    const lastItem = byX[byX.length - 1];
+    const lastText = lastItem.str.trim();
+    const m = /(\d+)$/.exec(lastText);
+    if (m && lastItem.x > width / 2) {
+      pageNumber = Number(m[1]);
+      header += byX.slice(0, -1).map((t) => t.str).join('') + lastText.slice(0, -m[1].length);
+    } else header += byX.map((t) => t.str).join('');
   }
   return { index, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight, emptyGlyphs, replacedGlyphs };
 }

@@ -7,6 +7,9 @@ import { buildSourceCodeDocument, renderSourceCodePdf, verifyPdf } from '../src/
 import { readPdfPagesPdfjs } from '../src/verify';
 import { readPdfLight } from '../src/pdf-read';
 import { renderFormTablePdf } from '../src/render-form-pdf';
+import { CODE_LAYOUT } from '../src/layout';
+import { drawHeader, MonoWriter } from '../src/mono-writer';
+import { liteDocument, liteFallbackFonts } from '../src/pdf-lite';
 import { chineseProject, codeFile } from './fixtures-code';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mazhu-pdf-lite-'));
@@ -88,5 +91,32 @@ describe('pdf-lite (the source-code document and the form without pdfkit)', () =
     expect(text).toContain('计算机软件著作权登记申请表（信息）');
     expect(text).toContain('52,239 行');
     expect(text.replace(/\s+/g, '')).toContain('用户管理、角色权限、订单查询与导出；'.repeat(3));
+  });
+
+  it('sets a line of printable ASCII in one step exactly as character by character', async () => {
+    const lines = ['plain', 'trailing   ', '    indented (with) \\ escapes', '        ', '', ' ~!@#$%^&*()_+{}|:"<>?`-=[]\\;\',./', 'x'.repeat(88)];
+    const pages = (suffix: string) => [{ number: 1, lines: [...lines, ...doc.pages[0].lines.map((l) => l.text)].map((text) => ({ text: text + suffix })) }];
+    // A zero-width space prints nothing but sends the line through the character-by-character path.
+    const fast = await renderSourceCodePdf({ header: doc.header, linesPerPage: 50, pages: pages('') });
+    const slow = await renderSourceCodePdf({ header: doc.header, linesPerPage: 50, pages: pages('\u200b') });
+    expect(fast.equals(slow)).toBe(true);
+  });
+
+  it('replays a running header as drawing it again would', () => {
+    const texts = [doc.header, 'code'];
+    const print = (writerPerPage: boolean) => {
+      const lite = liteDocument('t', texts)!;
+      let w = new MonoWriter(lite, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth, liteFallbackFonts);
+      for (let n = 1; n <= 3; n++) {
+        lite.addPage();
+        if (writerPerPage) w = new MonoWriter(lite, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth, liteFallbackFonts);
+        w.begin();
+        drawHeader(lite, w, doc.header, String(n), CODE_LAYOUT);
+        w.line(n === 2 ? '代码 code' : 'code', CODE_LAYOUT.marginLeft, 100);
+        w.end();
+      }
+      return lite.finish();
+    };
+    expect(print(false).equals(print(true))).toBe(true);
   });
 });

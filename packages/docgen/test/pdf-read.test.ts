@@ -175,3 +175,98 @@ describe('the CJK font subset', () => {
     }
   });
 });
+
+/** Our PDF with the first page's content replaced by `content` (uncompressed), written out with a new cross-reference table. */
+function withFirstPageContent(pdf: Buffer, content: string): Buffer {
+  const s = pdf.toString('latin1');
+  const objects = new Map<number, string>();
+  const head = /(\d+) 0 obj\n/g;
+  let m: RegExpExecArray | null;
+  while ((m = head.exec(s))) {
+    const start = m.index + m[0].length;
+    let end = s.indexOf('\nendobj', start);
+    const streamAt = s.indexOf('stream\n', start);
+    if (streamAt >= 0 && streamAt < end) end = s.indexOf('\nendobj', streamAt + 7 + Number(/\/Length (\d+)/.exec(s.slice(start, streamAt))![1]));
+    objects.set(Number(m[1]), s.slice(start, end));
+    head.lastIndex = end;
+  }
+  const page = [...objects.values()].find((b) => b.startsWith('<<\n/Type /Page\n'))!;
+  const contents = Number(/\/Contents (\d+) 0 R/.exec(page)![1]);
+  objects.set(contents, `<<\n/Length ${content.length}\n>>\nstream\n${content}\nendstream`);
+  const trailer = /trailer\n(<<[\s\S]*?>>)\nstartxref/.exec(s)![1];
+  let out = '%PDF-1.3\n%\xff\xff\xff\xff\n';
+  const offsets: number[] = [];
+  const size = Math.max(...objects.keys()) + 1;
+  for (let n = 1; n < size; n++) {
+    offsets[n] = out.length;
+    out += `${n} 0 obj\n${objects.get(n)}\nendobj\n`;
+  }
+  const xrefAt = out.length;
+  out += `xref\n0 ${size}\n0000000000 65535 f \n`;
+  for (let n = 1; n < size; n++) out += `${String(offsets[n]).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n${trailer}\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+describe('reading common forms by pattern', () => {
+  it('reads every file as it does token by token: ours, object streams, pdfkit, LibreOffice, symbol fonts, the form', async () => {
+    const { renderFormTablePdf } = await import('../src/render-form-pdf');
+    const ours = await renderSourceCodePdf(model);
+    const symbols = buildSourceCodeDocument({
+      name: '码著示例管理系统',
+      version: 'V1.0',
+      files: [codeFile('src/s.js', `// ✓ 通过 ✗ 失败 → ★ ∑ ≠ ≤ ≥ ∞ ├── └── é ж Ω ⚠ 😀 🚀 \\ (x) \u{1D800}\n`.repeat(80))],
+    });
+    const inputs: [string, Buffer][] = [
+      ['ours', ours],
+      ['object streams', repackWithObjectStreams(ours)],
+      ['pdfkit', await renderSourceCodePdf(model, { writer: 'pdfkit' })],
+      ['symbols', await renderSourceCodePdf(symbols)],
+      ['form', await renderFormTablePdf({ name: '码著示例管理系统', header: '码著示例管理系统 V1.0', title: '计算机软件著作权登记申请表', rows: [['软件全称', '码著示例管理系统'], ['版本号', 'V1.0']] })],
+    ];
+    if (SOFFICE) inputs.push(['LibreOffice', docxToPdf(await renderSourceCodeDocx(model))]);
+    for (const [producer, pdf] of inputs) {
+      const fast = readPdfLight(pdf);
+      expect(fast, producer).toBeDefined();
+      expect(fast, producer).toEqual(readPdfLight(pdf, { patterns: false }));
+    }
+  });
+
+  it('reads the plain forms and their near misses alike: escapes, nested strings, comments, odd numbers, spacing, cm inside q … Q', async () => {
+    const content = [
+      '1 0 0 -1 0 841.89 cm',
+      'q 0.5 w 56.7 52 m 552.78 52 l S Q',
+      'q 1 0 0 1 5 5 cm 0.5 w 0 0 m 10 10 l S Q',
+      'q 2 0 0 2 0 0 cm',
+      'BT',
+      '/F1 9 Tf',
+      '1 0 0 -1 56.7 80 Tm (plain \\(escaped\\) \\\\ back) Tj',
+      '1 0 0 -1 56.7 94 Tm (octal \\101\\102 and a \\\ncontinued line) Tj',
+      '1 0 0 -1 56.7 108 Tm (nested (parens) here) Tj',
+      '1 0 0 -1 56.7 122 Tm % a comment',
+      '(after a comment) Tj',
+      '1 0 0 -1 +.5 136. Tm (odd numbers) Tj',
+      '/F2 9.9 Tf 109.09 Tz 1 0 0 -1 56.7 150 Tm <0001 0002> Tj',
+      '/F2 9.9 Tf 109.09 Tz 1 0 0 -1 56.7 164 Tm <000100020> Tj',
+      '/F2 9.9 Tf 109.09 Tz 1 0 0 -1 56.7 178 Tm <00010002> Tj',
+      '/F1 9 Tf 100 Tz 2 Tc 1 0 0 -1 56.7 192 Tm (spaced out) Tj',
+      '0 Tc 3 Tw 1 0 0 -1 56.7 206 Tm (word spaced) Tj',
+      '0 Tw 1 0 0 -1 56.7 220 Tm (abc)Tj',
+      '1 0 0 -1 56.7 234 Tm [(TJ) -500 (array)] TJ',
+      '0 1 -1 0 56.7 248 Tm (turned) Tj',
+      '1 0 0 -1 56.7 262 Tm () Tj',
+      '1 0 0 -1 56.7 276 Tm (   leading spaces) Tj',
+      '1 0 0 -1 56.7 290 Tm (no end) Tjx',
+      'ET',
+      'Q',
+      'BT /F1 9 Tf 1 0 0 -1 56.7 304 Tm (after Q) Tj ET',
+    ].join('\n');
+    const pdf = withFirstPageContent(await renderSourceCodePdf(model), content);
+    const fast = readPdfLight(pdf);
+    expect(fast).toBeDefined();
+    expect(fast).toEqual(readPdfLight(pdf, { patterns: false }));
+    const text = fast![0].runs.map((r) => r.str);
+    expect(text).toEqual(expect.arrayContaining(['plain (escaped) \\ back', 'nested (parens) here', 'after a comment', 'odd numbers', 'after Q']));
+    expect(text).toContain('octal AB and a continued line');
+  });
+});
