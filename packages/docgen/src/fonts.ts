@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { inflateSync } from 'node:zlib';
 import { DocgenError } from './errors';
-import { inflateWhole } from './flate';
 
 export interface CjkFont {
   /** Font file bytes (TTF, OTF, TTC or WOFF). */
@@ -116,7 +116,7 @@ export function woffToSfnt(data: Buffer): Buffer {
     const origLength = data.readUInt32BE(at + 12);
     if (offset + compLength > data.length) return data;
     const stored = data.subarray(offset, offset + compLength);
-    const body = compLength < origLength ? inflateWhole(stored) : stored;
+    const body = compLength < origLength ? inflateSync(stored) : stored;
     if (body.length !== origLength) return data;
     entries.push({ tag: data.readUInt32BE(at), checksum: data.readUInt32BE(at + 16), body });
   }

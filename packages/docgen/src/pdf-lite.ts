@@ -1,5 +1,5 @@
+import { deflateSync } from 'node:zlib';
 import { CffSubset, prepareCff } from './cff-subset';
-import { deflate } from './flate';
 import { loadCjkFont, loadFallbackFonts } from './fonts';
 import { A4 } from './layout';
 import type { FallbackFace, KitFont, WriterDoc } from './mono-writer';
@@ -187,7 +187,7 @@ export class LiteDoc implements WriterDoc {
   }
 
   private addStream(dict: { [key: string]: PdfValue }, data: Buffer, compress = true): Ref {
-    const body = compress ? deflate(data) : data;
+    const body = compress ? deflateSync(data) : data;
     const ref = this.reserve();
     const head = serialize({ ...dict, Length: body.length, ...(compress ? { Filter: 'FlateDecode' } : {}) });
     this.objects[ref.n] = { head, data: body };

@@ -1,4 +1,4 @@
-import { inflate } from './flate';
+import { constants as zc, inflateSync } from 'node:zlib';
 
 /**
  * A small PDF reader for the pre-submission check: it parses the file (cross-reference tables and streams, object
@@ -567,7 +567,7 @@ class PdfFile {
     const parms = this.resolve(s.dict.get('DecodeParms'));
     filters.forEach((filter, i) => {
       if (!(filter instanceof Name) || (filter.name !== 'FlateDecode' && filter.name !== 'Fl')) throw new Unsupported(`filter ${String((filter as Name)?.name)}`);
-      data = inflate(data);
+      data = inflateSync(data, { finishFlush: zc.Z_SYNC_FLUSH });
       const p = this.dict(Array.isArray(parms) ? parms[i] : parms);
       const predictor = p?.get('Predictor');
       if (typeof predictor === 'number' && predictor >= 10) data = unpredictPng(data, (p!.get('Columns') as number) ?? 1, ((p!.get('Colors') as number) ?? 1) * (((p!.get('BitsPerComponent') as number) ?? 8) / 8));
