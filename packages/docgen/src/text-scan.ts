@@ -1,0 +1,87 @@
+/**
+ * Cheap tests the code analysis runs before its regular expressions. Searching a text for a short literal
+ * (String#includes) costs a fraction of a scan by a regular expression that has no literal prefix, and most files
+ * hold none of the literals an expression needs: each test guarding an expression is a necessary condition of a match
+ * (a literal every match contains, or a part of one), never a sufficient one, so a guarded expression finds exactly
+ * what it finds unguarded.
+ *
+ * V8 searches a literal of up to six characters by looking for its first character with memchr; a longer one soon
+ * falls back to Boyer-Moore-Horspool, several times slower on source code. A part of at most six characters starting
+ * with a rare character (a capital, "x", "@") is the cheapest test: the literals at the call sites are chosen so.
+ */
+
+/** A Han character (CJK Unified Ideographs, U+4E00–U+9FFF); fails at once on a one-byte string. */
+export const HAN = /[\u4e00-\u9fff]/;
+
+/**
+ * Whether `text` holds a quote (', " or `) directly followed by "/": every route literal of a route call
+ * (`app.get('/x'`, `@app.route("/x"`) starts so.
+ */
+export function hasQuoteSlash(text: string): boolean {
+  return text.includes("'/") || text.includes('"/') || text.includes('`/');
+}
+
+/** Whether `text` holds at least one of `literals`. */
+export function hasAny(text: string, literals: readonly string[]): boolean {
+  for (const l of literals) if (text.includes(l)) return true;
+  return false;
+}
+
+/**
+ * Whether `text` holds `literal` (exactly as `text.includes(literal)`), found through `anchor`, a part of `literal`
+ * that is cheaper to search for; each place of the anchor is checked for the whole literal.
+ */
+export function hasLiteral(text: string, literal: string, anchor: string): boolean {
+  const from = literal.indexOf(anchor);
+  if (from < 0) throw new RangeError(`"${anchor}" is not a part of "${literal}"`);
+  for (let i = text.indexOf(anchor, from); i >= 0; i = text.indexOf(anchor, i + 1)) if (text.startsWith(literal, i - from)) return true;
+  return false;
+}
+
+/**
+ * Whether `text` holds `word` at the start of a line as a multiline `^` sees it: at index 0 or right after
+ * \n, \r, U+2028 or U+2029 (a necessary condition of a match of `/^word…/m`). `anchor` is a part of `word` to search
+ * for (default: the whole word).
+ */
+export function hasAtLineStart(text: string, word: string, anchor = word): boolean {
+  const from = word.indexOf(anchor);
+  if (from < 0) throw new RangeError(`"${anchor}" is not a part of "${word}"`);
+  for (let i = text.indexOf(anchor, from); i >= 0; i = text.indexOf(anchor, i + 1)) {
+    const at = i - from;
+    if (!text.startsWith(word, at)) continue;
+    if (at === 0) return true;
+    const c = text.charCodeAt(at - 1);
+    if (c === 10 || c === 13 || c === 0x2028 || c === 0x2029) return true;
+  }
+  return false;
+}
+
+/** The tests several passes of the analysis run on every file, memoised per file (see fileHas). */
+const SHARED_TESTS = {
+  /** hasQuoteSlash: the route expressions of the hints, the form and the units. */
+  quoteSlash: hasQuoteSlash,
+  /** A Han character: the menu titles of the hints and the code notes. */
+  han: (text: string) => HAN.test(text),
+  /** "Mappin" (of @GetMapping…): the Spring routes of the hints and the form. */
+  mapping: (text: string) => text.includes('Mappin'),
+} as const;
+export type SharedTest = keyof typeof SHARED_TESTS;
+
+/** Per file: for each shared test, its answer and the length of the text it was computed on. */
+const sharedAnswers = new WeakMap<object, Partial<Record<SharedTest, { length: number; value: boolean }>>>();
+
+/**
+ * SHARED_TESTS[test] on `text`, which is the text of `file` or a prefix of it (a pass may read only the first
+ * 200,000 characters), answered from a memo kept per file object when it was computed on at least as long a prefix.
+ * Such an answer is for a text that holds `text`, so it is still a necessary condition of a match in `text` (the only
+ * use of these tests). Files are treated as immutable; the memo goes with the file object.
+ */
+export function fileHas(file: object, text: string, test: SharedTest): boolean {
+  let answers = sharedAnswers.get(file);
+  if (!answers) sharedAnswers.set(file, (answers = {}));
+  const known = answers[test];
+  if (known && known.length >= text.length) return known.value;
+  const value = SHARED_TESTS[test](text);
+  answers[test] = { length: text.length, value };
+  return value;
+}
