@@ -3,7 +3,7 @@ import { handlerRoutesOf, readCodeStructure, sharingHandlerRoutes, type CodeStru
 import { computeStats, type CodeFile, type LanguageStats, type MetaFile } from './intake';
 import { UNLISTED_LANGUAGES } from './languages';
 import { findProvenance, type Provenance } from './provenance';
-import { fileHas, hasAny } from './text-scan';
+import { fileHas } from './text-scan';
 import { detectSoftwareForm, type SoftwareFormGuess } from './software-form';
 import { findUiNames, findVersions, type FoundValue } from './versions';
 
@@ -91,11 +91,10 @@ function analyse(files: CodeFile[], meta: MetaFile[]): CodeAnalysis {
     // Each regular expression below runs only where the text holds a literal every match contains (a search for a
     // literal is several times cheaper than a scan by the expression), and only while its set has room.
     if (routes.size < LIMIT) {
-      const quoteSlash = fileHas(f, text, 'quoteSlash');
-      if (quoteSlash && text.includes('path')) for (const m of text.matchAll(/\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/g)) addUnique(routes, m[1]);
+      if (fileHas(f, text, 'quoteSlash') && text.includes('path')) for (const m of text.matchAll(/\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/g)) addUnique(routes, m[1]);
       if (fileHas(f, text, 'mapping')) for (const m of text.matchAll(/@(?:Get|Post|Put|Delete|Patch|Request)Mapping\(\s*(?:value\s*=\s*)?"([^"]+)"/g)) addUnique(routes, m[1]);
-      if (quoteSlash) {
-        if (hasAny(text, ['app.', 'router.', 'server.', 'fastify.'])) for (const m of text.matchAll(/\b(?:app|router|server|fastify)\.(?:get|post|put|delete|patch|route)\(\s*['"`](\/[^'"`]*)['"`]/g)) addUnique(routes, m[1]);
+      if (fileHas(f, text, 'pathCall')) {
+        for (const m of text.matchAll(/\b(?:app|router|server|fastify)\.(?:get|post|put|delete|patch|route)\(\s*['"`](\/[^'"`]*)['"`]/g)) addUnique(routes, m[1]);
         if (text.includes('@')) for (const m of text.matchAll(/@(?:app|bp|router)\.(?:route|get|post|put|delete)\(\s*['"](\/[^'"]*)['"]/g)) addUnique(routes, m[1]);
       }
       if (f.language === 'Python') for (const r of handlerRoutesOf(text)) addUnique(routes, `${r.methods[0] && r.methods[0] !== 'WS' ? r.methods[0] + ' ' : ''}${r.path}`);

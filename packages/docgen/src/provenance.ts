@@ -48,7 +48,7 @@ const KNOWN_PROJECTS: Array<{ name: string; re: RegExp; hints: string[] }> = [
   { name: 'RuoYi-Vue 前端', re: /"name"\s*:\s*"ruoyi"|若依管理系统/, hints: ['uoyi"', '若依管理系统'] },
 ];
 /** Short literals of which every match of every KNOWN_PROJECTS expression contains at least one (one test for the whole list). */
-const KNOWN_PROJECT_HINTS = ['uoyi', 'packa', '"name"', 'JiaChe', '若依管理系统'];
+const KNOWN_PROJECT_HINTS = ['uoyi', 'kage', '"name"', 'JiaChe', '若依管理系统'];
 
 const LICENSE_NAMES: Array<[string, RegExp]> = [
   ['MIT', /\bMIT License\b|Permission is hereby granted, free of charge/i],

@@ -23,7 +23,29 @@ export function hasQuoteSlash(text: string): boolean {
 
 /** Whether `text` holds at least one of `literals`. */
 export function hasAny(text: string, literals: readonly string[]): boolean {
-  for (const l of literals) if (text.includes(l)) return true;
+  for (let i = 0; i < literals.length; i++) if (text.includes(literals[i])) return true;
+  return false;
+}
+
+/** Whether the UTF-16 unit `c` is a \s character of a regular expression. */
+function isSpace(c: number): boolean {
+  return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
+}
+
+/**
+ * Whether `text` holds a call whose first argument is a literal path: "(", optional whitespace, a quote (', " or `)
+ * and "/" — `app.get('/x'`, `@bp.route("/x"`. A necessary condition of a match of every route expression ending in
+ * `\(\s*['"\x60]\/` (or a subset of those quotes); found from the places of quote + "/", each followed back over
+ * whitespace.
+ */
+export function hasPathCall(text: string): boolean {
+  for (const quote of ["'/", '"/', '`/']) {
+    for (let i = text.indexOf(quote); i >= 0; i = text.indexOf(quote, i + 1)) {
+      let j = i - 1;
+      while (j >= 0 && isSpace(text.charCodeAt(j))) j--;
+      if (j >= 0 && text.charCodeAt(j) === 40) return true;
+    }
+  }
   return false;
 }
 
@@ -58,8 +80,10 @@ export function hasAtLineStart(text: string, word: string, anchor = word): boole
 
 /** The tests several passes of the analysis run on every file, memoised per file (see fileHas). */
 const SHARED_TESTS = {
-  /** hasQuoteSlash: the route expressions of the hints, the form and the units. */
+  /** hasQuoteSlash: the path expression of the hints. */
   quoteSlash: hasQuoteSlash,
+  /** hasPathCall: the route expressions of the hints, the form and the units. */
+  pathCall: hasPathCall,
   /** A Han character: the menu titles of the hints and the code notes. */
   han: (text: string) => HAN.test(text),
   /** "Mappin" (of @GetMapping…): the Spring routes of the hints and the form. */
