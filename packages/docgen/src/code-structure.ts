@@ -332,7 +332,7 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
     }
     // JS/TS servers: express/koa/fastify route files — one unit per file.
     if ((f.language === 'JavaScript' || f.language === 'TypeScript') && !PAGE_DIR.test(f.path)) {
-      const routes = fileHas(f, text, 'pathCall') ? [...text.matchAll(/\b(?:app|router|server|fastify|route)\.(get|post|put|delete|patch)\(\s*['"`](\/[^'"`]*)['"`]/g)] : [];
+      const routes = fileHas(f, text, 'routeCall') ? [...text.matchAll(/\b(?:app|router|server|fastify|route)\.(get|post|put|delete|patch)\(\s*['"`](\/[^'"`]*)['"`]/g)] : [];
       if (routes.length) {
         const stem = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.(routes?|controller)?\.[cm]?[jt]s$/, '').replace(/\.[cm]?[jt]s$/, '');
         const words = /^(index|app|server|main|routes?)$/.test(stem) ? identifierWords(routes[0][2].split('/').filter((s) => s && s !== 'api')[0] ?? stem) : identifierWords(stem);

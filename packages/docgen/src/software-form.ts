@@ -115,12 +115,12 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
     }
     // HTTP routes and controllers.
     // Each expression runs only where the text holds a literal all its matches contain (text-scan.ts).
-    const pathCall = fileHas(f, text, 'pathCall');
+    const routeCall = fileHas(f, text, 'routeCall');
     const r =
       (fileHas(f, text, 'mapping') ? (text.match(/@(Get|Post|Put|Delete|Patch|Request)Mapping\b/g)?.length ?? 0) : 0) +
-      (pathCall && text.includes('@') ? (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) : 0) +
+      (routeCall && text.includes('@') ? (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) : 0) +
       (f.language === 'Python' ? handlerRoutesOf(text).length : 0) +
-      (pathCall ? (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) : 0) +
+      (routeCall ? (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) : 0) +
       (text.includes('urlpat') && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
       (hasAny(text, ['Handle', 'GET(', 'POST(']) ? (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0) : 0);
     if (r > 0) {

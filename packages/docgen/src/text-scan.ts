@@ -13,14 +13,6 @@
 /** A Han character (CJK Unified Ideographs, U+4E00–U+9FFF); fails at once on a one-byte string. */
 export const HAN = /[\u4e00-\u9fff]/;
 
-/**
- * Whether `text` holds a quote (', " or `) directly followed by "/": every route literal of a route call
- * (`app.get('/x'`, `@app.route("/x"`) starts so.
- */
-export function hasQuoteSlash(text: string): boolean {
-  return text.includes("'/") || text.includes('"/') || text.includes('`/');
-}
-
 /** Whether `text` holds at least one of `literals`. */
 export function hasAny(text: string, literals: readonly string[]): boolean {
   for (let i = 0; i < literals.length; i++) if (text.includes(literals[i])) return true;
@@ -32,21 +24,44 @@ function isSpace(c: number): boolean {
   return (c >= 9 && c <= 13) || c === 32 || c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
 }
 
+/** Whether `text` before index `end` ends with one of `words`. */
+function endsWithAny(text: string, end: number, words: readonly string[]): boolean {
+  for (let k = 0; k < words.length; k++) if (text.endsWith(words[k], end)) return true;
+  return false;
+}
+
+/** The methods of the route calls the analysis reads (app.get(, router.post(, @bp.route( …), with their dot. */
+const ROUTE_METHODS = ['.get', '.post', '.put', '.delete', '.patch', '.route'];
+
 /**
- * Whether `text` holds a call whose first argument is a literal path: "(", optional whitespace, a quote (', " or `)
- * and "/" — `app.get('/x'`, `@bp.route("/x"`. A necessary condition of a match of every route expression ending in
- * `\(\s*['"\x60]\/` (or a subset of those quotes); found from the places of quote + "/", each followed back over
- * whitespace.
+ * Whether some quote (', " or `) directly followed by "/" in `text` is preceded, over optional whitespace, by
+ * `lead` and, before that (over more whitespace when `spaceBeforeLead`), by one of `words`.
  */
-export function hasPathCall(text: string): boolean {
+function hasSlashLiteralAfter(text: string, lead: number, spaceBeforeLead: boolean, words: readonly string[]): boolean {
   for (const quote of ["'/", '"/', '`/']) {
     for (let i = text.indexOf(quote); i >= 0; i = text.indexOf(quote, i + 1)) {
       let j = i - 1;
       while (j >= 0 && isSpace(text.charCodeAt(j))) j--;
-      if (j >= 0 && text.charCodeAt(j) === 40) return true;
+      if (j < 0 || text.charCodeAt(j) !== lead) continue;
+      if (spaceBeforeLead) while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
+      if (endsWithAny(text, j, words)) return true;
     }
   }
   return false;
+}
+
+/**
+ * Whether `text` holds a route call whose first argument is a literal path: ".get", ".post", ".put", ".delete",
+ * ".patch" or ".route", "(", optional whitespace, a quote (', " or `) and "/" — `app.get('/x'`, `@bp.route("/x"`.
+ * A necessary condition of a match of every route expression of the analysis (`…\.(?:get|post|…)\(\s*['"\x60]\/`).
+ */
+export function hasRouteCall(text: string): boolean {
+  return hasSlashLiteralAfter(text, 40, false, ROUTE_METHODS);
+}
+
+/** Whether `text` holds "path", optional whitespace, ":", optional whitespace, a quote and "/" (`path: '/user'`). */
+export function hasPathKey(text: string): boolean {
+  return hasSlashLiteralAfter(text, 58, true, ['path']);
 }
 
 /**
@@ -80,10 +95,8 @@ export function hasAtLineStart(text: string, word: string, anchor = word): boole
 
 /** The tests several passes of the analysis run on every file, memoised per file (see fileHas). */
 const SHARED_TESTS = {
-  /** hasQuoteSlash: the path expression of the hints. */
-  quoteSlash: hasQuoteSlash,
-  /** hasPathCall: the route expressions of the hints, the form and the units. */
-  pathCall: hasPathCall,
+  /** hasRouteCall: the route expressions of the hints, the form and the units. */
+  routeCall: hasRouteCall,
   /** A Han character: the menu titles of the hints and the code notes. */
   han: (text: string) => HAN.test(text),
   /** "Mappin" (of @GetMapping…): the Spring routes of the hints and the form. */
@@ -91,8 +104,8 @@ const SHARED_TESTS = {
 } as const;
 export type SharedTest = keyof typeof SHARED_TESTS;
 
-/** Per file: for each shared test, its answer and the length of the text it was computed on. */
-const sharedAnswers = new WeakMap<object, Partial<Record<SharedTest, { length: number; value: boolean }>>>();
+/** Per file: for each shared test, (length of the text it was computed on + 1), negated when the answer is false. */
+const sharedAnswers = new WeakMap<object, Partial<Record<SharedTest, number>>>();
 
 /**
  * SHARED_TESTS[test] on `text`, which is the text of `file` or a prefix of it (a pass may read only the first
@@ -104,8 +117,8 @@ export function fileHas(file: object, text: string, test: SharedTest): boolean {
   let answers = sharedAnswers.get(file);
   if (!answers) sharedAnswers.set(file, (answers = {}));
   const known = answers[test];
-  if (known && known.length >= text.length) return known.value;
+  if (known !== undefined && Math.abs(known) > text.length) return known > 0;
   const value = SHARED_TESTS[test](text);
-  answers[test] = { length: text.length, value };
+  answers[test] = value ? text.length + 1 : -(text.length + 1);
   return value;
 }
