@@ -84,21 +84,12 @@ export const AUTHOR_RE = /(@author\b|\bauthor\s*[:：]|作\s*者\s*[:：]|\bcopy
 const AUTHOR_IN_LINE = /(@author\b|\bauthor[^\S\n]*[:：]|作[^\S\n]*者[^\S\n]*[:：]|\bcopyright\b|\(c\)[^\S\n]*\d{4}|©|版权所有)/gi;
 const COMMENT_LEAD = /^\s*(\/\/|\/\*|\*|#|--|<!--|'''|""")/;
 
-/** "author" or "copyright" in any case (every match of AUTHOR_RE but "作者", "(c) 2020", "©" and "版权所有" holds one). */
-const AUTHOR_WORDS = /author|copyright/i;
-
-/** A necessary condition of a match of AUTHOR_RE in `text`, several times cheaper than a scan by it. */
-function mayNameAuthor(text: string): boolean {
-  return AUTHOR_WORDS.test(text) || text.includes('(c)') || text.includes('(C)') || text.includes('©') || text.includes('作') || text.includes('版权所有');
-}
-
 /**
  * The lines of `text` (split at \n, without it) that AUTHOR_RE matches, in text order, each once: one scan of the
  * whole text instead of a test of each line. Empty when no line matches.
  */
 export function authorLines(text: string): string[] {
   const out: string[] = [];
-  if (!mayNameAuthor(text)) return out;
   const re = AUTHOR_IN_LINE;
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
