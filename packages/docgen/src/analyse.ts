@@ -3,7 +3,7 @@ import { handlerRoutesOf, readCodeStructure, sharingHandlerRoutes, type CodeStru
 import { computeStats, type CodeFile, type LanguageStats, type MetaFile } from './intake';
 import { UNLISTED_LANGUAGES } from './languages';
 import { findProvenance, type Provenance } from './provenance';
-import { fileHas, hasPathKey } from './text-scan';
+import { fileHas } from './text-scan';
 import { detectSoftwareForm, type SoftwareFormGuess } from './software-form';
 import { findUiNames, findVersions, type FoundValue } from './versions';
 
@@ -91,7 +91,7 @@ function analyse(files: CodeFile[], meta: MetaFile[]): CodeAnalysis {
     // Each regular expression below runs only where the text holds a literal every match contains (a search for a
     // literal is several times cheaper than a scan by the expression), and only while its set has room.
     if (routes.size < LIMIT) {
-      if (hasPathKey(text)) for (const m of text.matchAll(/\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/g)) addUnique(routes, m[1]);
+      if (fileHas(f, text, 'pathKey')) for (const m of text.matchAll(/\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/g)) addUnique(routes, m[1]);
       if (fileHas(f, text, 'mapping')) for (const m of text.matchAll(/@(?:Get|Post|Put|Delete|Patch|Request)Mapping\(\s*(?:value\s*=\s*)?"([^"]+)"/g)) addUnique(routes, m[1]);
       if (fileHas(f, text, 'routeCall')) {
         for (const m of text.matchAll(/\b(?:app|router|server|fastify)\.(?:get|post|put|delete|patch|route)\(\s*['"`](\/[^'"`]*)['"`]/g)) addUnique(routes, m[1]);

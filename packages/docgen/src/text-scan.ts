@@ -33,21 +33,32 @@ function endsWithAny(text: string, end: number, words: readonly string[]): boole
 /** The methods of the route calls the analysis reads (app.get(, router.post(, @bp.route( …), with their dot. */
 const ROUTE_METHODS = ['.get', '.post', '.put', '.delete', '.patch', '.route'];
 
+/** A route call with a literal path: ".get", ".post", ".put", ".delete", ".patch" or ".route", "(", whitespace, quote, "/". */
+const ROUTE_CALL = 1;
+/** A path key with a literal path: "path", whitespace, ":", whitespace, quote, "/" (`path: '/user'`). */
+const PATH_KEY = 2;
+
 /**
- * Whether some quote (', " or `) directly followed by "/" in `text` is preceded, over optional whitespace, by
- * `lead` and, before that (over more whitespace when `spaceBeforeLead`), by one of `words`.
+ * Which of ROUTE_CALL and PATH_KEY `text` holds (a bit set), read from the places of a quote (', " or `) directly
+ * followed by "/", each followed back over whitespace; stops once every kind of `wanted` is found.
  */
-function hasSlashLiteralAfter(text: string, lead: number, spaceBeforeLead: boolean, words: readonly string[]): boolean {
+function slashLiteralKinds(text: string, wanted: number): number {
+  let found = 0;
   for (const quote of ["'/", '"/', '`/']) {
     for (let i = text.indexOf(quote); i >= 0; i = text.indexOf(quote, i + 1)) {
       let j = i - 1;
       while (j >= 0 && isSpace(text.charCodeAt(j))) j--;
-      if (j < 0 || text.charCodeAt(j) !== lead) continue;
-      if (spaceBeforeLead) while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
-      if (endsWithAny(text, j, words)) return true;
+      if (j < 0) continue;
+      const lead = text.charCodeAt(j);
+      if (lead === 40 /* ( */ && endsWithAny(text, j, ROUTE_METHODS)) found |= ROUTE_CALL;
+      else if (lead === 58 /* : */) {
+        while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
+        if (text.endsWith('path', j)) found |= PATH_KEY;
+      }
+      if ((found & wanted) === wanted) return found;
     }
   }
-  return false;
+  return found;
 }
 
 /**
@@ -56,12 +67,12 @@ function hasSlashLiteralAfter(text: string, lead: number, spaceBeforeLead: boole
  * A necessary condition of a match of every route expression of the analysis (`…\.(?:get|post|…)\(\s*['"\x60]\/`).
  */
 export function hasRouteCall(text: string): boolean {
-  return hasSlashLiteralAfter(text, 40, false, ROUTE_METHODS);
+  return (slashLiteralKinds(text, ROUTE_CALL) & ROUTE_CALL) !== 0;
 }
 
 /** Whether `text` holds "path", optional whitespace, ":", optional whitespace, a quote and "/" (`path: '/user'`). */
 export function hasPathKey(text: string): boolean {
-  return hasSlashLiteralAfter(text, 58, true, ['path']);
+  return (slashLiteralKinds(text, PATH_KEY) & PATH_KEY) !== 0;
 }
 
 /**
@@ -95,8 +106,10 @@ export function hasAtLineStart(text: string, word: string, anchor = word): boole
 
 /** The tests several passes of the analysis run on every file, memoised per file (see fileHas). */
 const SHARED_TESTS = {
-  /** hasRouteCall: the route expressions of the hints, the form and the units. */
+  /** hasRouteCall: the route expressions of the hints, the form and the units (read with pathKey in one scan). */
   routeCall: hasRouteCall,
+  /** hasPathKey: the path expression of the hints (read with routeCall in one scan). */
+  pathKey: hasPathKey,
   /** A Han character: the menu titles of the hints and the code notes. */
   han: (text: string) => HAN.test(text),
   /** "Mappin" (of @GetMapping…): the Spring routes of the hints and the form. */
@@ -118,7 +131,14 @@ export function fileHas(file: object, text: string, test: SharedTest): boolean {
   if (!answers) sharedAnswers.set(file, (answers = {}));
   const known = answers[test];
   if (known !== undefined && Math.abs(known) > text.length) return known > 0;
+  const stored = (value: boolean) => (value ? text.length + 1 : -(text.length + 1));
+  if (test === 'routeCall' || test === 'pathKey') {
+    const kinds = slashLiteralKinds(text, ROUTE_CALL | PATH_KEY);
+    answers.routeCall = stored((kinds & ROUTE_CALL) !== 0);
+    answers.pathKey = stored((kinds & PATH_KEY) !== 0);
+    return (kinds & (test === 'routeCall' ? ROUTE_CALL : PATH_KEY)) !== 0;
+  }
   const value = SHARED_TESTS[test](text);
-  answers[test] = value ? text.length + 1 : -(text.length + 1);
+  answers[test] = stored(value);
   return value;
 }

@@ -142,6 +142,12 @@ describe('literal prefilters', () => {
     expect(fileHas(file, text.slice(0, 40), 'routeCall')).toBe(false);
     expect(fileHas(file, text, 'routeCall')).toBe(true);
     expect(fileHas(file, text.slice(0, 40), 'routeCall')).toBe(true); // a necessary condition still
+    const both = { id: 2 };
+    expect(fileHas(both, "path: '/x', app.post( \"/y\")", 'pathKey')).toBe(true);
+    expect(fileHas(both, "path: '/x', app.post( \"/y\")", 'routeCall')).toBe(true);
+    const keyOnly = { id: 3 };
+    expect(fileHas(keyOnly, "path: '/x'", 'routeCall')).toBe(false);
+    expect(fileHas(keyOnly, "path: '/x'", 'pathKey')).toBe(true);
     expect(fileHas({}, '无', 'han')).toBe(true);
     expect(fileHas({}, 'ascii', 'han')).toBe(false);
     expect(fileHas({}, '@GetMapping("/x")', 'mapping')).toBe(true);
