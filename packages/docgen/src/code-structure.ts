@@ -1,5 +1,5 @@
 import type { CodeFile, MetaFile } from './intake';
-import { fileHas, hasAny, hasAtLineStart, hasLiteral } from './text-scan';
+import { fileHas, hasAny, hasAtLineStart, hasLiteral, hasNameAfter } from './text-scan';
 
 /**
  * What the code itself says about its modules and its public interface, each item with where it
@@ -450,14 +450,16 @@ function collectApi(files: CodeFile[]): ApiItem[] {
         if (obj) for (const n of obj[1].matchAll(/(\w+)\s*(?:,|:|$)/g)) exported.add(n[1]);
       }
       if (exported.size) {
+        // The declarations below count only for an exported name: they run only where one follows its keyword.
         const hasFunction = t.includes('functi');
-        if (hasFunction)
+        if (hasFunction && hasNameAfter(t, exported, ['function']))
           for (const m of t.matchAll(/^\s*(?:async\s+)?function\s+(\w+)\s*\(([^)]*)\)/gm)) {
             if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
           }
-        for (const m of t.matchAll(/^\s*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
-          if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
-        }
+        if (hasNameAfter(t, exported, ['var', 'let', 'const']))
+          for (const m of t.matchAll(/^\s*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
+            if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+          }
         if (hasExportsDot && hasFunction)
           for (const m of t.matchAll(/\bexports\.(\w+)\s*=\s*(?:async\s+)?function\s*\w*\s*\(([^)]*)\)/g))
             if (wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });

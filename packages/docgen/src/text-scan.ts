@@ -104,6 +104,21 @@ export function hasAtLineStart(text: string, word: string, anchor = word): boole
   return false;
 }
 
+/**
+ * Whether one of `names` occurs in `text` right after whitespace that follows one of `keywords` ("var debounce",
+ * "function\n  debounce"): a necessary condition of a match of `keyword\s+(\w+)` whose word is one of the names.
+ */
+export function hasNameAfter(text: string, names: Iterable<string>, keywords: readonly string[]): boolean {
+  for (const name of names) {
+    for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+      let j = i;
+      while (j > 0 && isSpace(text.charCodeAt(j - 1))) j--;
+      if (j < i && endsWithAny(text, j, keywords)) return true;
+    }
+  }
+  return false;
+}
+
 /** The tests several passes of the analysis run on every file, memoised per file (see fileHas). */
 const SHARED_TESTS = {
   /** hasRouteCall: the route expressions of the hints, the form and the units (read with pathKey in one scan). */

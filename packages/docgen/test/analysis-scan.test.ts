@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseCode, findCodeNotes, intakeDirectory, type CodeFile } from '../src/index';
 import { handlerRoutesOf, pythonHandlerRoutes, sharingHandlerRoutes } from '../src/code-structure';
 import { AUTHOR_RE, authorLines } from '../src/provenance';
-import { fileHas, hasAny, hasAtLineStart, hasLiteral, hasPathKey, hasRouteCall } from '../src/text-scan';
+import { fileHas, hasAny, hasAtLineStart, hasLiteral, hasNameAfter, hasPathKey, hasRouteCall } from '../src/text-scan';
 import { codeFile } from './fixtures-code';
 
 // The analysis tests cheap necessary conditions (text-scan.ts) before its regular expressions and reads the author
@@ -127,6 +127,22 @@ describe('literal prefilters', () => {
       expect(hasAtLineStart(t, 'export', 'xport'), JSON.stringify(t)).toBe(/^export/m.test(t));
       expect(hasAtLineStart(t, 'export'), JSON.stringify(t)).toBe(/^export/m.test(t));
     }
+  });
+
+  it('hasNameAfter holds wherever a declaration of one of the names matches', () => {
+    const names = new Set(['debounce', 'start']);
+    const decl = /(?:var|let|const)\s+(\w+)/g;
+    const fn = /function\s+(\w+)/g;
+    let declared = 0;
+    for (const t of texts(['var', 'let', 'const', 'function', 'debounce', 'start', 'x', '_', ...SPACES, '=', '('], 20_000, 8, 6)) {
+      const byDecl = [...t.matchAll(decl)].some((m) => names.has(m[1]));
+      const byFn = [...t.matchAll(fn)].some((m) => names.has(m[1]));
+      if (byDecl) expect(hasNameAfter(t, names, ['var', 'let', 'const']), JSON.stringify(t)).toBe(true);
+      if (byFn) expect(hasNameAfter(t, names, ['function']), JSON.stringify(t)).toBe(true);
+      if (byDecl || byFn) declared++;
+    }
+    expect(declared).toBeGreaterThan(300);
+    expect(hasNameAfter('module.exports = debounce; debounce()', names, ['function'])).toBe(false);
   });
 
   it('hasAny holds when one of the literals is in the text', () => {
