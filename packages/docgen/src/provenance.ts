@@ -77,29 +77,50 @@ export function authorOf(line: string): string | undefined {
 /** A line naming an author or a copyright holder (tested on comment lines). */
 export const AUTHOR_RE = /(@author\b|\bauthor\s*[:：]|作\s*者\s*[:：]|\bcopyright\b|\(c\)\s*\d{4}|©|版权所有)/i;
 /**
- * AUTHOR_RE with \s written [^\S\n]: over a whole text it finds only matches that lie within one line, so the lines it
- * finds a match in are exactly the lines AUTHOR_RE matches when each is tested alone (in a line, which holds no \n,
- * the two expressions are the same, and \b at either end of a line sees a non-word character either way).
+ * AUTHOR_RE without its "©" and with \s written [^\S\n]: over a whole text it finds only matches that lie within one
+ * line, so the lines it finds a match in are exactly the lines those alternatives match when each line is tested alone
+ * (in a line, which holds no \n, the two expressions are the same, and \b at either end of a line sees a non-word
+ * character either way). "©" is looked for on its own: a one-character alternative keeps the expression from skipping
+ * ahead (Boyer-Moore) and makes the scan about half as fast, while the character is rare and found by memchr.
  */
-const AUTHOR_IN_LINE = /(@author\b|\bauthor[^\S\n]*[:：]|作[^\S\n]*者[^\S\n]*[:：]|\bcopyright\b|\(c\)[^\S\n]*\d{4}|©|版权所有)/gi;
+const AUTHOR_IN_LINE = /(@author\b|\bauthor[^\S\n]*[:：]|作[^\S\n]*者[^\S\n]*[:：]|\bcopyright\b|\(c\)[^\S\n]*\d{4}|版权所有)/gi;
 const COMMENT_LEAD = /^\s*(\/\/|\/\*|\*|#|--|<!--|'''|""")/;
+
+/** The start of the line (split at \n) holding `index`. */
+const lineStart = (text: string, index: number) => text.lastIndexOf('\n', index) + 1;
 
 /**
  * The lines of `text` (split at \n, without it) that AUTHOR_RE matches, in text order, each once: one scan of the
- * whole text instead of a test of each line. Empty when no line matches.
+ * whole text (and a search for "©") instead of a test of each line. Empty when no line matches.
  */
 export function authorLines(text: string): string[] {
-  const out: string[] = [];
+  const starts: number[] = [];
   const re = AUTHOR_IN_LINE;
   re.lastIndex = 0;
   for (let m = re.exec(text); m; m = re.exec(text)) {
+    starts.push(lineStart(text, m.index));
     const nl = text.indexOf('\n', m.index);
-    out.push(text.slice(text.lastIndexOf('\n', m.index) + 1, nl < 0 ? text.length : nl));
     if (nl < 0) break;
     re.lastIndex = nl + 1;
   }
   re.lastIndex = 0;
-  return out;
+  let lines = starts;
+  if (text.includes('©')) {
+    // Merge the lines holding "©" into the scan's lines (both ascending), each line once.
+    const merged: number[] = [];
+    let k = 0;
+    for (let i = text.indexOf('©'); i >= 0; i = text.indexOf('©', i + 1)) {
+      const at = lineStart(text, i);
+      while (k < starts.length && starts[k] < at) merged.push(starts[k++]);
+      if (merged[merged.length - 1] !== at && starts[k] !== at) merged.push(at);
+    }
+    while (k < starts.length) merged.push(starts[k++]);
+    lines = merged;
+  }
+  return lines.map((at) => {
+    const nl = text.indexOf('\n', at);
+    return text.slice(at, nl < 0 ? text.length : nl);
+  });
 }
 
 /**
