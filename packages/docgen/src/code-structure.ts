@@ -1,5 +1,5 @@
 import type { CodeFile, MetaFile } from './intake';
-import { fileHas, hasAny, hasAtLineStart, hasLiteral, hasNameAfter } from './text-scan';
+import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter } from './text-scan';
 
 /**
  * What the code itself says about its modules and its public interface, each item with where it
@@ -151,6 +151,9 @@ export function handlerRoutesOf(text: string): readonly HandlerRoute[] {
   }
   return routes;
 }
+
+/** The methods of the route decorators of Python web frameworks (`@app.route(`, `@router.websocket(`). */
+const DECORATOR_ROUTES = ['route', 'get', 'post', 'put', 'delete', 'patch', 'websocket'];
 
 const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|docs?|benchmarks?|scripts?)\/|\.(test|spec)\.[a-z]+$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$/i;
 
@@ -314,7 +317,7 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
     // Python web: Flask blueprints, FastAPI routers, Django views, Tornado handler tables — one unit per file.
     if (f.language === 'Python') {
       const routes: Array<{ symbol: string; path: string; index: number }> = [];
-      if (text.includes('@')) for (const r of text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch|websocket)\(\s*['"]([^'"]*)['"]/g)) routes.push({ symbol: `${r[2] === 'route' ? 'ROUTE' : r[2] === 'websocket' ? 'WS' : r[2].toUpperCase()} ${r[3]}`, path: r[3], index: r.index ?? 0 });
+      if (hasDecoratorCall(text, DECORATOR_ROUTES)) for (const r of text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch|websocket)\(\s*['"]([^'"]*)['"]/g)) routes.push({ symbol: `${r[2] === 'route' ? 'ROUTE' : r[2] === 'websocket' ? 'WS' : r[2].toUpperCase()} ${r[3]}`, path: r[3], index: r.index ?? 0 });
       for (const r of handlerRoutesOf(text)) for (const m of r.methods.length ? r.methods : ['ROUTE']) routes.push({ symbol: `${m} ${r.path}`, path: r.path, index: r.index });
       if (routes.length) {
         const dirs = f.path.split('/').slice(0, -1);
@@ -328,7 +331,7 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
         const doc = /^\s*(?:#[^\n]*\n)*\s*(?:"""|''')\s*([^\n]*)/.exec(text)?.[1];
         for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: r.symbol, kind: 'route', line: lineAt(text, r.index) }, cleanLabel(doc));
       }
-      if (hasAny(text, ['Schedu', 'job(', 'k(']) && /\b(BackgroundScheduler|BlockingScheduler|AsyncIOScheduler)\(|@(?:\w+\.)?(?:scheduled_job|periodic_task|task)\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
+      if ((text.includes('Schedu') || (text.includes('@') && hasAny(text, ['job(', 'task(']))) && /\b(BackgroundScheduler|BlockingScheduler|AsyncIOScheduler)\(|@(?:\w+\.)?(?:scheduled_job|periodic_task|task)\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
     }
     // JS/TS servers: express/koa/fastify route files — one unit per file.
     if ((f.language === 'JavaScript' || f.language === 'TypeScript') && !PAGE_DIR.test(f.path)) {
@@ -477,7 +480,7 @@ function collectApi(files: CodeFile[]): ApiItem[] {
         if (wants('class', m[1], file)) push({ kind: 'class', name: m[1], signature: `class ${m[1]}${m[2] ? `(${clean(m[2])})` : ''}`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
       if (t.includes('_argum'))
         for (const m of t.matchAll(/add_argument\(\s*['"]([^'"]+)['"](?:[^)]*?help\s*=\s*['"]([^'"]+)['"])?/g)) if (wants('option', m[1], file)) push({ kind: 'option', name: m[1], signature: m[1], file, line: lineAt(t, m.index), doc: m[2] });
-      if (t.includes('@'))
+      if (hasDecoratorCall(t, DECORATOR_ROUTES))
         for (const m of t.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"][^)]*\)\s*\n(?:@[^\n]*\n)*\s*(?:async\s+)?def\s+(\w+)\s*\(([^)]*)\)/g)) {
           const name = `${m[2] === 'route' ? 'ROUTE' : m[2].toUpperCase()} ${m[3]}`;
           if (wants('endpoint', name, file)) push({ kind: 'endpoint', name, signature: `${m[2] === 'route' ? '' : m[2].toUpperCase() + ' '}${m[3]} → ${m[4]}(${clean(m[5])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index + m[0].lastIndexOf('def')) });

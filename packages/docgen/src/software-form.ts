@@ -122,7 +122,7 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
       (f.language === 'Python' ? handlerRoutesOf(text).length : 0) +
       (routeCall ? (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) : 0) +
       (text.includes('urlpat') && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
-      (hasAny(text, ['Handle', 'GET(', 'POST(']) ? (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0) : 0);
+      (hasAny(text, ['Func(', 'GET(', 'POST(']) ? (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0) : 0);
     if (r > 0) {
       routes += r;
       if ((ev.service?.length ?? 0) < 3) add('service', `${p}：${r} 个 HTTP 接口`);

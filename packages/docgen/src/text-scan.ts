@@ -119,6 +119,58 @@ export function hasNameAfter(text: string, names: Iterable<string>, keywords: re
   return false;
 }
 
+/** Whether the UTF-16 unit `c` is a \w character of a regular expression without the u flag: [A-Za-z0-9_]. */
+function isWord(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+/**
+ * Whether `text` holds a decorator call "@", word characters, ".", one of `methods` and "(" (`@app.route(`,
+ * `@bp.get(`): a necessary condition of a match of `@(\w+)\.(method|…)\(`; found from the places of "@".
+ */
+export function hasDecoratorCall(text: string, methods: readonly string[]): boolean {
+  for (let i = text.indexOf('@'); i >= 0; i = text.indexOf('@', i + 1)) {
+    let j = i + 1;
+    while (j < text.length && isWord(text.charCodeAt(j))) j++;
+    if (j === i + 1 || text.charCodeAt(j) !== 46 /* . */) continue;
+    for (let k = 0; k < methods.length; k++) if (text.startsWith(methods[k], j + 1) && text.charCodeAt(j + 1 + methods[k].length) === 40 /* ( */) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `text` holds "version", "Version" or "VERSION" (also as "__version__") followed by optional whitespace,
+ * "=" or ":", optional whitespace, a quote (' or "), an optional "v" and a digit: a necessary condition of a match of
+ * the version constants findVersions reads (`VERSION = "1.2.0"`, `__version__ = '1.0'`, `appVersion: '2.1'`).
+ */
+export function hasVersionValue(text: string): boolean {
+  for (const anchor of ['versio', 'Versio', 'VERSIO']) {
+    for (let i = text.indexOf(anchor); i >= 0; i = text.indexOf(anchor, i + 1)) {
+      const end = i + 7;
+      const n = text.charCodeAt(end - 1);
+      if (n !== 110 && n !== 78) continue; // "n" or "N"
+      if (valueFollows(text, end) || (text.startsWith('__', end) && valueFollows(text, end + 2))) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether `text` from `at` reads optional whitespace, "=" or ":", optional whitespace, ' or ", an optional "v", a digit. */
+function valueFollows(text: string, at: number): boolean {
+  let j = at;
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+  const sep = text.charCodeAt(j);
+  if (sep !== 61 && sep !== 58) return false; // "=" or ":"
+  j++;
+  while (j < text.length && isSpace(text.charCodeAt(j))) j++;
+  const quote = text.charCodeAt(j);
+  if (quote !== 39 && quote !== 34) return false;
+  j++;
+  if (text.charCodeAt(j) === 118) j++; // "v"
+  const d = text.charCodeAt(j);
+  return d >= 48 && d <= 57;
+}
+
 /** The tests several passes of the analysis run on every file, memoised per file (see fileHas). */
 const SHARED_TESTS = {
   /** hasRouteCall: the route expressions of the hints, the form and the units (read with pathKey in one scan). */

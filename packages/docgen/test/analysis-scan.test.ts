@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyseCode, findCodeNotes, intakeDirectory, type CodeFile } from '../src/index';
 import { handlerRoutesOf, pythonHandlerRoutes, sharingHandlerRoutes } from '../src/code-structure';
 import { AUTHOR_RE, authorLines } from '../src/provenance';
-import { fileHas, hasAny, hasAtLineStart, hasLiteral, hasNameAfter, hasPathKey, hasRouteCall } from '../src/text-scan';
+import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter, hasPathKey, hasRouteCall, hasVersionValue } from '../src/text-scan';
 import { codeFile } from './fixtures-code';
 
 // The analysis tests cheap necessary conditions (text-scan.ts) before its regular expressions and reads the author
@@ -42,6 +42,15 @@ function texts(pieces: readonly string[], count: number, length: number, seed: n
 
 const SPACES = [' ', '\t', '\n', '\r', '\u00a0', '\u2028', '\u3000', '\ufeff', '\v'];
 
+const pick = <T,>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)];
+const spaces = (next: () => number) => (next() < 0.4 ? '' : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(next, SPACES)).join(''));
+const NOISE = ['', 'x', ' ', '\n', "'/", '"/', '(', ')', '.get', 'path', ':', '@', 'version'];
+/** `count` texts shaped by `make` (each part sometimes wrong), with noise around and sometimes twice. */
+function shaped(count: number, seed: number, make: (next: () => number) => string): string[] {
+  const next = random(seed);
+  return Array.from({ length: count }, () => pick(next, NOISE) + make(next) + pick(next, NOISE) + (next() < 0.3 ? make(next) : ''));
+}
+
 describe('route and path prefilters', () => {
   // Every route expression of the analysis (hints, form, units) and the path expression of the hints.
   const ROUTE_EXPRESSIONS = [
@@ -52,14 +61,6 @@ describe('route and path prefilters', () => {
     /\b(?:app|router|server|fastify|route)\.(get|post|put|delete|patch)\(\s*['"`](\/[^'"`]*)['"`]/,
   ];
   const PATH_EXPRESSION = /\bpath\s*:\s*['"`](\/[\w\-/:.]*)['"`]/;
-  const pick = <T,>(next: () => number, list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const spaces = (next: () => number) => (next() < 0.4 ? '' : Array.from({ length: 1 + Math.floor(next() * 3) }, () => pick(next, SPACES)).join(''));
-  const NOISE = ['', 'x', ' ', '\n', "'/", '"/', '(', ')', '.get', 'path', ':'];
-  /** Texts shaped like route calls and path keys, each part sometimes wrong. */
-  function shaped(count: number, seed: number, make: (next: () => number) => string): string[] {
-    const next = random(seed);
-    return Array.from({ length: count }, () => pick(next, NOISE) + make(next) + pick(next, NOISE) + (next() < 0.3 ? make(next) : ''));
-  }
   const routeCall = (next: () => number) =>
     pick(next, ['', '@', 'x']) +
     pick(next, ['app', 'router', 'route', 'server', 'fastify', 'bp', 'apps', '']) +
@@ -143,6 +144,38 @@ describe('literal prefilters', () => {
     }
     expect(declared).toBeGreaterThan(300);
     expect(hasNameAfter('module.exports = debounce; debounce()', names, ['function'])).toBe(false);
+  });
+
+  it('hasDecoratorCall holds wherever a route decorator expression matches', () => {
+    const decorator = /@(\w+)\.(route|get|post|put|delete|patch|websocket)\(\s*['"]([^'"]*)['"]/;
+    let matched = 0;
+    const call = (next: () => number) =>
+      pick(next, ['@', '', 'x@', '@@']) + pick(next, ['app', 'bp', '_x9', '', 'a.b']) + pick(next, ['.', '', ' .']) + pick(next, ['route', 'get', 'post', 'put', 'delete', 'patch', 'websocket', 'head', 'getter']) + pick(next, ['(', ' (', '']) + spaces(next) + pick(next, ["'", '"', '']) + pick(next, ['/x', '', 'a b']) + pick(next, ["'", '"', '']);
+    for (const t of shaped(30_000, 7, call)) {
+      if (!decorator.test(t)) continue;
+      matched++;
+      expect(hasDecoratorCall(t, ['route', 'get', 'post', 'put', 'delete', 'patch', 'websocket']), JSON.stringify(t)).toBe(true);
+    }
+    expect(matched).toBeGreaterThan(300);
+    expect(hasDecoratorCall('@.get(', ['get'])).toBe(false);
+    expect(hasDecoratorCall('@app.getter(', ['get'])).toBe(false);
+  });
+
+  it('hasVersionValue holds wherever the version constant expression matches', () => {
+    const constant = /\b(?:__version__|VERSION|APP_VERSION|SOFTWARE_VERSION|appVersion|version)\s*(?:=|:)\s*['"](v?\d+(?:\.\d+){1,3})['"]/;
+    let matched = 0;
+    let rejected = 0;
+    const constantLike = (next: () => number) =>
+      pick(next, ['', 'x', '_', 'my']) + pick(next, ['__version__', 'VERSION', 'APP_VERSION', 'SOFTWARE_VERSION', 'appVersion', 'version', 'Version', 'versio', '__version', 'VERSIONS']) + spaces(next) + pick(next, ['=', ':', '', '==', '=>']) + spaces(next) + pick(next, ["'", '"', '`', '']) + pick(next, ['v', '', 'V']) + pick(next, ['1', 'x', '']) + pick(next, ['.2', '.2.3', '']) + pick(next, ["'", '"', '']);
+    for (const t of shaped(40_000, 8, constantLike)) {
+      const has = hasVersionValue(t);
+      if (!has) rejected++;
+      if (!constant.test(t)) continue;
+      matched++;
+      expect(has, JSON.stringify(t)).toBe(true);
+    }
+    expect(matched).toBeGreaterThan(100);
+    expect(rejected).toBeGreaterThan(10_000);
   });
 
   it('hasAny holds when one of the literals is in the text', () => {
