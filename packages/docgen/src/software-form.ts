@@ -1,6 +1,6 @@
 import { handlerRoutesOf } from './code-structure';
 import type { CodeFile, MetaFile } from './intake';
-import { fileHas, hasAny } from './text-scan';
+import { fileHas, hasAny, hasLiteral } from './text-scan';
 
 /**
  * The software's form (软件形态), which decides the kind of document: software with a user interface
@@ -121,7 +121,7 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
       (routeCall && text.includes('@') ? (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) : 0) +
       (f.language === 'Python' ? handlerRoutesOf(text).length : 0) +
       (routeCall ? (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) : 0) +
-      (text.includes('urlpat') && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
+      (hasLiteral(text, 'urlpatterns', 'urlpat') && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
       (hasAny(text, ['Func(', 'GET(', 'POST(']) ? (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0) : 0);
     if (r > 0) {
       routes += r;
