@@ -1,5 +1,6 @@
 import type { CodeFile } from './intake';
 import { lineAt, unitKeyOf } from './code-structure';
+import { fileHas } from './text-scan';
 
 /**
  * What the code itself tells a user to watch out for: the Chinese messages of its input validation rules and the
@@ -70,7 +71,7 @@ function readAt(text: string, index: number): string | undefined {
 /** The notes of one file, in text order. */
 function notesOf(f: CodeFile): CodeNote[] {
   const text = f.text;
-  if (text.length > MAX_TEXT || !HAN.test(text)) return [];
+  if (text.length > MAX_TEXT || !fileHas(f, text, 'han')) return [];
   const found: Array<{ index: number; kind: CodeNote['kind']; text: string }> = [];
   if (f.language === 'Java' || f.language === 'Kotlin') {
     for (const m of text.matchAll(JAVA_RULE)) {

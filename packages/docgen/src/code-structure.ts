@@ -1,4 +1,5 @@
 import type { CodeFile, MetaFile } from './intake';
+import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter } from './text-scan';
 
 /**
  * What the code itself says about its modules and its public interface, each item with where it
@@ -92,7 +93,7 @@ function readablePattern(raw: string, wholeMatch: string): string {
  * the same file. Pure; linear in the text.
  */
 export function pythonHandlerRoutes(text: string): HandlerRoute[] {
-  if (!/Handler\b/.test(text) || !/handlers|Application\(/.test(text)) return [];
+  if (!text.includes('Handle') || !/Handler\b/.test(text) || !/handlers|Application\(/.test(text)) return [];
   const out: HandlerRoute[] = [];
   for (const m of text.matchAll(HANDLER_TUPLE)) {
     const handler = m[3];
@@ -122,6 +123,38 @@ export function pythonHandlerRoutes(text: string): HandlerRoute[] {
   }
   return out;
 }
+/** The handler routes of each text while a shared analysis runs (see sharingHandlerRoutes); undefined otherwise. */
+let handlerRoutesMemo: Map<string, HandlerRoute[]> | undefined;
+
+/**
+ * Runs `run` with the handler routes of each text computed once and shared by every pass that asks for them through
+ * handlerRoutesOf (the analysis reads each Python file's routes in four passes). Nested calls share the outer memo;
+ * the memo is dropped when the outermost call returns or throws.
+ */
+export function sharingHandlerRoutes<T>(run: () => T): T {
+  if (handlerRoutesMemo) return run();
+  handlerRoutesMemo = new Map();
+  try {
+    return run();
+  } finally {
+    handlerRoutesMemo = undefined;
+  }
+}
+
+/** pythonHandlerRoutes(text), from the memo of sharingHandlerRoutes when one is open; the result must not be changed. */
+export function handlerRoutesOf(text: string): readonly HandlerRoute[] {
+  if (!handlerRoutesMemo) return pythonHandlerRoutes(text);
+  let routes = handlerRoutesMemo.get(text);
+  if (!routes) {
+    routes = pythonHandlerRoutes(text);
+    handlerRoutesMemo.set(text, routes);
+  }
+  return routes;
+}
+
+/** The methods of the route decorators of Python web frameworks (`@app.route(`, `@router.websocket(`). */
+const DECORATOR_ROUTES = ['route', 'get', 'post', 'put', 'delete', 'patch', 'websocket'];
+
 const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|docs?|benchmarks?|scripts?)\/|\.(test|spec)\.[a-z]+$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$/i;
 
 /** Where each line of the text last given to lineAt starts (files are read one after another: one text at a time). */
@@ -258,7 +291,7 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
     const text = f.text.length > MAX_TEXT ? f.text.slice(0, MAX_TEXT) : f.text;
     // Java / Kotlin / C# controllers.
     if (/^(Java|Kotlin|C#|Groovy|Scala)$/.test(f.language)) {
-      const cm = /@(?:Rest)?Controller\b[\s\S]{0,400}?\bclass\s+(\w+)|\bclass\s+(\w+Controller)\b/.exec(text);
+      const cm = text.includes('Contro') ? /@(?:Rest)?Controller\b[\s\S]{0,400}?\bclass\s+(\w+)|\bclass\s+(\w+Controller)\b/.exec(text) : null;
       if (cm) {
         const cls = cm[1] ?? cm[2];
         const words = unitKeyOf(cls);
@@ -284,8 +317,8 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
     // Python web: Flask blueprints, FastAPI routers, Django views, Tornado handler tables — one unit per file.
     if (f.language === 'Python') {
       const routes: Array<{ symbol: string; path: string; index: number }> = [];
-      for (const r of text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch|websocket)\(\s*['"]([^'"]*)['"]/g)) routes.push({ symbol: `${r[2] === 'route' ? 'ROUTE' : r[2] === 'websocket' ? 'WS' : r[2].toUpperCase()} ${r[3]}`, path: r[3], index: r.index ?? 0 });
-      for (const r of pythonHandlerRoutes(text)) for (const m of r.methods.length ? r.methods : ['ROUTE']) routes.push({ symbol: `${m} ${r.path}`, path: r.path, index: r.index });
+      if (hasDecoratorCall(text, DECORATOR_ROUTES)) for (const r of text.matchAll(/@(\w+)\.(route|get|post|put|delete|patch|websocket)\(\s*['"]([^'"]*)['"]/g)) routes.push({ symbol: `${r[2] === 'route' ? 'ROUTE' : r[2] === 'websocket' ? 'WS' : r[2].toUpperCase()} ${r[3]}`, path: r[3], index: r.index ?? 0 });
+      for (const r of handlerRoutesOf(text)) for (const m of r.methods.length ? r.methods : ['ROUTE']) routes.push({ symbol: `${m} ${r.path}`, path: r.path, index: r.index });
       if (routes.length) {
         const dirs = f.path.split('/').slice(0, -1);
         const stem = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.py$/, '');
@@ -298,17 +331,17 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
         const doc = /^\s*(?:#[^\n]*\n)*\s*(?:"""|''')\s*([^\n]*)/.exec(text)?.[1];
         for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: r.symbol, kind: 'route', line: lineAt(text, r.index) }, cleanLabel(doc));
       }
-      if (/\b(BackgroundScheduler|BlockingScheduler|AsyncIOScheduler)\(|@(?:\w+\.)?(?:scheduled_job|periodic_task|task)\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
+      if ((text.includes('Schedu') || (text.includes('@') && hasAny(text, ['job(', 'task(']))) && /\b(BackgroundScheduler|BlockingScheduler|AsyncIOScheduler)\(|@(?:\w+\.)?(?:scheduled_job|periodic_task|task)\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
     }
     // JS/TS servers: express/koa/fastify route files — one unit per file.
     if ((f.language === 'JavaScript' || f.language === 'TypeScript') && !PAGE_DIR.test(f.path)) {
-      const routes = [...text.matchAll(/\b(?:app|router|server|fastify|route)\.(get|post|put|delete|patch)\(\s*['"`](\/[^'"`]*)['"`]/g)];
+      const routes = fileHas(f, text, 'routeCall') ? [...text.matchAll(/\b(?:app|router|server|fastify|route)\.(get|post|put|delete|patch)\(\s*['"`](\/[^'"`]*)['"`]/g)] : [];
       if (routes.length) {
         const stem = f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.(routes?|controller)?\.[cm]?[jt]s$/, '').replace(/\.[cm]?[jt]s$/, '');
         const words = /^(index|app|server|main|routes?)$/.test(stem) ? identifierWords(routes[0][2].split('/').filter((s) => s && s !== 'api')[0] ?? stem) : identifierWords(stem);
         for (const r of routes.slice(0, 20)) units.add(words.join(' ') || 'app', words, 'routes', { file: f.path, symbol: `${r[1].toUpperCase()} ${r[2]}`, kind: 'route', line: lineAt(text, r.index ?? 0) });
       }
-      if (/\bcron\.schedule\(|new\s+CronJob\(|\bschedule\.scheduleJob\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
+      if (hasAny(text, ['.sched', 'Job(']) && /\bcron\.schedule\(|new\s+CronJob\(|\bschedule\.scheduleJob\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
     }
     // Front-end pages grouped by their folder under views/ or pages/.
     const pm = PAGE_DIR.exec(f.path);
@@ -371,75 +404,110 @@ function firstDocLine(text: string, index: number): string | undefined {
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
+const MAX_API = 400;
+
 /** The public interface: exported functions and classes, HTTP endpoints, command-line commands and options. */
 function collectApi(files: CodeFile[]): ApiItem[] {
   const api: ApiItem[] = [];
+  /** kind → file → names listed. */
+  const listed = new Map<ApiItem['kind'], Map<string, Set<string>>>();
+  /** Whether an item of this kind, name and file would be listed: room is left and none is listed yet. */
+  const wants = (kind: ApiItem['kind'], name: string, file: string): boolean => api.length < MAX_API && !listed.get(kind)?.get(file)?.has(name);
+  /** Lists `i`; the caller asked `wants` first (its line and doc are read only for items that are listed). */
   const push = (i: ApiItem) => {
-    if (api.length < 400 && !api.some((a) => a.kind === i.kind && a.name === i.name && a.file === i.file)) api.push(i);
+    const byFile = listed.get(i.kind) ?? listed.set(i.kind, new Map()).get(i.kind)!;
+    (byFile.get(i.file) ?? byFile.set(i.file, new Set()).get(i.file)!).add(i.name);
+    api.push(i);
   };
+  // Each regular expression runs only where the text holds a literal all its matches contain (text-scan.ts).
   for (const f of files) {
+    if (api.length >= MAX_API) break;
     if (TEST_PATH.test(f.path) || f.text.length > MAX_TEXT) continue;
     const t = f.text;
+    const file = f.path;
     if (f.language === 'JavaScript' || f.language === 'TypeScript') {
-      for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)\s*(<[^>]*>)?\s*\(([^)]*)\)/gm))
-        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[3])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
-      for (const m of t.matchAll(/^export\s+const\s+(\w+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?::[^=]+)?=?>?/gm))
-        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
-      for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:abstract\s+)?class\s+(\w+)/gm))
-        push({ kind: 'class', name: m[1], signature: `class ${m[1]}`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+      if (hasAtLineStart(t, 'export', 'xport')) {
+        for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)\s*(<[^>]*>)?\s*\(([^)]*)\)/gm))
+          if (wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[3])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+        for (const m of t.matchAll(/^export\s+const\s+(\w+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?::[^=]+)?=?>?/gm))
+          if (wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+        for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:abstract\s+)?class\s+(\w+)/gm))
+          if (wants('class', m[1], file)) push({ kind: 'class', name: m[1], signature: `class ${m[1]}`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+      }
       // CommonJS: module.exports = name; exports.name = function (…); and the function declarations they name.
       const exported = new Set<string>();
-      const anon = /\bmodule\.exports\s*=\s*(?:async\s+)?function\s*(\w*)\s*\(([^)]*)\)/.exec(t);
-      if (anon) {
-        const name = anon[1] || f.path.slice(f.path.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
-        push({ kind: 'function', name, signature: `${name}(${clean(anon[2])})`, file: f.path, line: lineAt(t, anon.index), doc: firstDocLine(t, anon.index) });
+      const hasModuleExports = hasLiteral(t, 'module.exports', 'xports');
+      if (hasModuleExports) {
+        const anon = /\bmodule\.exports\s*=\s*(?:async\s+)?function\s*(\w*)\s*\(([^)]*)\)/.exec(t);
+        if (anon) {
+          const name = anon[1] || file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+          if (wants('function', name, file)) push({ kind: 'function', name, signature: `${name}(${clean(anon[2])})`, file, line: lineAt(t, anon.index), doc: firstDocLine(t, anon.index) });
+        }
       }
-      for (const m of t.matchAll(/\b(?:module\.)?exports\.(\w+)\s*=/g)) exported.add(m[1]);
-      const me = /\bmodule\.exports\s*=\s*(\w+)\s*;?\s*$/m.exec(t);
-      if (me) exported.add(me[1]);
-      const obj = /\bmodule\.exports\s*=\s*\{([^}]*)\}/.exec(t);
-      if (obj) for (const n of obj[1].matchAll(/(\w+)\s*(?:,|:|$)/g)) exported.add(n[1]);
+      const hasExportsDot = hasLiteral(t, 'exports.', 'xports');
+      if (hasExportsDot) for (const m of t.matchAll(/\b(?:module\.)?exports\.(\w+)\s*=/g)) exported.add(m[1]);
+      if (hasModuleExports) {
+        const me = /\bmodule\.exports\s*=\s*(\w+)\s*;?\s*$/m.exec(t);
+        if (me) exported.add(me[1]);
+        const obj = /\bmodule\.exports\s*=\s*\{([^}]*)\}/.exec(t);
+        if (obj) for (const n of obj[1].matchAll(/(\w+)\s*(?:,|:|$)/g)) exported.add(n[1]);
+      }
       if (exported.size) {
-        for (const m of t.matchAll(/^\s*(?:async\s+)?function\s+(\w+)\s*\(([^)]*)\)/gm)) {
-          if (exported.has(m[1])) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
-        }
-        for (const m of t.matchAll(/^\s*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
-          if (exported.has(m[1])) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
-        }
-        for (const m of t.matchAll(/\bexports\.(\w+)\s*=\s*(?:async\s+)?function\s*\w*\s*\(([^)]*)\)/g))
-          push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+        // The declarations below count only for an exported name: they run only where one follows its keyword.
+        const hasFunction = t.includes('functi');
+        if (hasFunction && hasNameAfter(t, exported, ['function']))
+          for (const m of t.matchAll(/^\s*(?:async\s+)?function\s+(\w+)\s*\(([^)]*)\)/gm)) {
+            if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+          }
+        if (hasNameAfter(t, exported, ['var', 'let', 'const']))
+          for (const m of t.matchAll(/^\s*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
+            if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+          }
+        if (hasExportsDot && hasFunction)
+          for (const m of t.matchAll(/\bexports\.(\w+)\s*=\s*(?:async\s+)?function\s*\w*\s*\(([^)]*)\)/g))
+            if (wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
       }
       // commander / yargs commands and options.
-      for (const m of t.matchAll(/\.command\(\s*['"`]([^'"`]+)['"`]/g)) push({ kind: 'command', name: m[1].split(' ')[0], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: /\.description\(\s*['"`]([^'"`]+)/.exec(t.slice(m.index ?? 0, (m.index ?? 0) + 400))?.[1] });
-      for (const m of t.matchAll(/\.option\(\s*['"`]([^'"`]+)['"`]\s*(?:,\s*['"`]([^'"`]+)['"`])?/g)) push({ kind: 'option', name: m[1], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: m[2] });
+      if (t.includes('mmand('))
+        for (const m of t.matchAll(/\.command\(\s*['"`]([^'"`]+)['"`]/g))
+          if (wants('command', m[1].split(' ')[0], file)) push({ kind: 'command', name: m[1].split(' ')[0], signature: m[1], file, line: lineAt(t, m.index), doc: /\.description\(\s*['"`]([^'"`]+)/.exec(t.slice(m.index, m.index + 400))?.[1] });
+      if (t.includes('.optio'))
+        for (const m of t.matchAll(/\.option\(\s*['"`]([^'"`]+)['"`]\s*(?:,\s*['"`]([^'"`]+)['"`])?/g)) if (wants('option', m[1], file)) push({ kind: 'option', name: m[1], signature: m[1], file, line: lineAt(t, m.index), doc: m[2] });
     } else if (f.language === 'Python') {
       for (const m of t.matchAll(/^def\s+([A-Za-z]\w*)\s*\(([^)]*)\)/gm))
-        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+        if (wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
       for (const m of t.matchAll(/^class\s+([A-Za-z]\w*)\s*(?:\(([^)]*)\))?\s*:/gm))
-        push({ kind: 'class', name: m[1], signature: `class ${m[1]}${m[2] ? `(${clean(m[2])})` : ''}`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
-      for (const m of t.matchAll(/add_argument\(\s*['"]([^'"]+)['"](?:[^)]*?help\s*=\s*['"]([^'"]+)['"])?/g)) push({ kind: 'option', name: m[1], signature: m[1], file: f.path, line: lineAt(t, m.index ?? 0), doc: m[2] });
-      for (const m of t.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"][^)]*\)\s*\n(?:@[^\n]*\n)*\s*(?:async\s+)?def\s+(\w+)\s*\(([^)]*)\)/g))
-        push({ kind: 'endpoint', name: `${m[2] === 'route' ? 'ROUTE' : m[2].toUpperCase()} ${m[3]}`, signature: `${m[2] === 'route' ? '' : m[2].toUpperCase() + ' '}${m[3]} → ${m[4]}(${clean(m[5])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, (m.index ?? 0) + m[0].lastIndexOf('def')) });
-      for (const r of pythonHandlerRoutes(t)) {
+        if (wants('class', m[1], file)) push({ kind: 'class', name: m[1], signature: `class ${m[1]}${m[2] ? `(${clean(m[2])})` : ''}`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+      if (t.includes('_argum'))
+        for (const m of t.matchAll(/add_argument\(\s*['"]([^'"]+)['"](?:[^)]*?help\s*=\s*['"]([^'"]+)['"])?/g)) if (wants('option', m[1], file)) push({ kind: 'option', name: m[1], signature: m[1], file, line: lineAt(t, m.index), doc: m[2] });
+      if (hasDecoratorCall(t, DECORATOR_ROUTES))
+        for (const m of t.matchAll(/@(\w+)\.(route|get|post|put|delete|patch)\(\s*['"]([^'"]*)['"][^)]*\)\s*\n(?:@[^\n]*\n)*\s*(?:async\s+)?def\s+(\w+)\s*\(([^)]*)\)/g)) {
+          const name = `${m[2] === 'route' ? 'ROUTE' : m[2].toUpperCase()} ${m[3]}`;
+          if (wants('endpoint', name, file)) push({ kind: 'endpoint', name, signature: `${m[2] === 'route' ? '' : m[2].toUpperCase() + ' '}${m[3]} → ${m[4]}(${clean(m[5])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index + m[0].lastIndexOf('def')) });
+        }
+      for (const r of handlerRoutesOf(t)) {
         const at = t.search(new RegExp(`^class\\s+${r.handler}\\b`, 'm'));
         const doc = at >= 0 ? firstDocLine(t, at) : undefined;
-        for (const m of r.methods.length ? r.methods : ['ROUTE'])
-          push({ kind: 'endpoint', name: `${m} ${r.path}`, signature: `${m === 'ROUTE' ? '' : m + ' '}${r.path} → ${r.handler}${r.params[m] !== undefined ? `.${m === 'WS' ? 'open' : m.toLowerCase()}(${r.params[m]})` : ''}`, file: f.path, line: lineAt(t, r.index), doc });
+        for (const m of r.methods.length ? r.methods : ['ROUTE']) {
+          const name = `${m} ${r.path}`;
+          if (wants('endpoint', name, file)) push({ kind: 'endpoint', name, signature: `${m === 'ROUTE' ? '' : m + ' '}${r.path} → ${r.handler}${r.params[m] !== undefined ? `.${m === 'WS' ? 'open' : m.toLowerCase()}(${r.params[m]})` : ''}`, file, line: lineAt(t, r.index), doc });
+        }
       }
     } else if (f.language === 'Java' || f.language === 'Kotlin') {
       const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']*)["']/.exec(t.slice(0, t.search(/\bclass\s/) + 1 || 3000))?.[1] ?? '';
-      for (const m of t.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'][^)]*\))?[\s\S]{0,300}?\bpublic\s+[\w<>[\], ?]+\s+(\w+)\s*\(/g)) {
-        const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
-        const p = (base + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
-        push({ kind: 'endpoint', name: `${method} ${p}`, signature: `${method} ${p} → ${m[3]}()`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
-      }
+      if (fileHas(f, t, 'mapping'))
+        for (const m of t.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'][^)]*\))?[\s\S]{0,300}?\bpublic\s+[\w<>[\], ?]+\s+(\w+)\s*\(/g)) {
+          const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
+          const p = (base + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+          if (wants('endpoint', `${method} ${p}`, file)) push({ kind: 'endpoint', name: `${method} ${p}`, signature: `${method} ${p} → ${m[3]}()`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
+        }
       if (!/@(Rest)?Controller\b/.test(t)) {
         for (const m of t.matchAll(/^\s*public\s+(?:static\s+)?(?:final\s+)?(?:synchronized\s+)?(?:<[^>]+>\s+)?[\w<>[\], ?]+\s+(\w+)\s*\(([^)]*)\)/gm))
-          push({ kind: 'method', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0), doc: firstDocLine(t, m.index ?? 0) });
+          if (wants('method', m[1], file)) push({ kind: 'method', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
       }
     } else if (f.language === 'Go') {
       for (const m of t.matchAll(/^func\s+(?:\([^)]*\)\s+)?([A-Z]\w*)\s*\(([^)]*)\)/gm))
-        push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file: f.path, line: lineAt(t, m.index ?? 0) });
+        if (wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index) });
     }
   }
   return api;
@@ -472,9 +540,13 @@ export function readCodeStructure(files: CodeFile[], meta: MetaFile[] = []): Cod
   if (units.filter((u) => u.kind !== 'job').length === 0) {
     const pkgs = packageUnits(files);
     // A package's exported functions and classes are its evidence too (the writer names them).
-    for (const u of pkgs) {
-      const inUnit = new Set(u.evidence.map((e) => e.file));
-      for (const a of api) if (inUnit.has(a.file) && (a.kind === 'function' || a.kind === 'class' || a.kind === 'command') && u.evidence.length < 40) u.evidence.push({ file: a.file, symbol: a.name, kind: 'export', line: a.line });
+    // Each file is in at most one package (packageUnits groups every file once): one pass over the interface.
+    const unitOf = new Map<string, CodeUnit>();
+    for (const u of pkgs) for (const e of u.evidence) unitOf.set(e.file, u);
+    for (const a of api) {
+      if (a.kind !== 'function' && a.kind !== 'class' && a.kind !== 'command') continue;
+      const u = unitOf.get(a.file);
+      if (u && u.evidence.length < 40) u.evidence.push({ file: a.file, symbol: a.name, kind: 'export', line: a.line });
     }
     units = [...units, ...pkgs];
   }

@@ -1,4 +1,5 @@
 import type { CodeFile, MetaFile } from './intake';
+import { hasAny } from './text-scan';
 
 /**
  * Signs that an upload is (partly) someone else's code. Only one's own software can be registered
@@ -25,24 +26,29 @@ export interface Provenance {
   knownProjects: { name: string; evidence: string }[];
 }
 
-/** Package / group names of well-known public projects that are often uploaded as one's own (base of an admin). */
-const KNOWN_PROJECTS: Array<{ name: string; re: RegExp }> = [
-  { name: 'RuoYi（若依）', re: /\bpackage\s+com\.ruoyi\b|["']ruoyi(-[\w]+)?["']\s*[,}]|\bcom\.ruoyi\./ },
-  { name: 'JeecgBoot', re: /\bpackage\s+org\.jeecg\b/ },
-  { name: '芋道 yudao（ruoyi-vue-pro）', re: /\bpackage\s+cn\.iocoder\.yudao\b/ },
-  { name: 'eladmin', re: /\bpackage\s+me\.zhengjie\b/ },
-  { name: 'pig', re: /\bpackage\s+com\.pig4cloud\b/ },
-  { name: 'renren-fast', re: /\bpackage\s+io\.renren\b/ },
-  { name: 'mall（macrozheng）', re: /\bpackage\s+com\.macro\.mall\b/ },
-  { name: 'litemall', re: /\bpackage\s+org\.linlinjava\.litemall\b/ },
-  { name: 'JeeSite', re: /\bpackage\s+com\.jeesite\b/ },
-  { name: 'Halo', re: /\bpackage\s+run\.halo\b/ },
-  { name: 'vue-element-admin（PanJiaChen）', re: /"name"\s*:\s*"vue-element-admin"|PanJiaChen/ },
-  { name: 'vue-admin-template', re: /"name"\s*:\s*"vue-admin-template"/ },
-  { name: 'Ant Design Pro', re: /"name"\s*:\s*"ant-design-pro"/ },
-  { name: 'vben-admin', re: /"name"\s*:\s*"vben-admin"|"name"\s*:\s*"vue-vben-admin"/ },
-  { name: 'RuoYi-Vue 前端', re: /"name"\s*:\s*"ruoyi"|若依管理系统/ },
+/**
+ * Package / group names of well-known public projects that are often uploaded as one's own (base of an admin).
+ * `hints`: short literals (text-scan.ts) of which every match of `re` contains at least one; `re` runs only where one is found.
+ */
+const KNOWN_PROJECTS: Array<{ name: string; re: RegExp; hints: string[] }> = [
+  { name: 'RuoYi（若依）', re: /\bpackage\s+com\.ruoyi\b|["']ruoyi(-[\w]+)?["']\s*[,}]|\bcom\.ruoyi\./, hints: ['uoyi'] },
+  { name: 'JeecgBoot', re: /\bpackage\s+org\.jeecg\b/, hints: ['jeecg'] },
+  { name: '芋道 yudao（ruoyi-vue-pro）', re: /\bpackage\s+cn\.iocoder\.yudao\b/, hints: ['iocode'] },
+  { name: 'eladmin', re: /\bpackage\s+me\.zhengjie\b/, hints: ['zhengj'] },
+  { name: 'pig', re: /\bpackage\s+com\.pig4cloud\b/, hints: ['pig4cl'] },
+  { name: 'renren-fast', re: /\bpackage\s+io\.renren\b/, hints: ['renren'] },
+  { name: 'mall（macrozheng）', re: /\bpackage\s+com\.macro\.mall\b/, hints: ['macro.'] },
+  { name: 'litemall', re: /\bpackage\s+org\.linlinjava\.litemall\b/, hints: ['linlin'] },
+  { name: 'JeeSite', re: /\bpackage\s+com\.jeesite\b/, hints: ['jeesit'] },
+  { name: 'Halo', re: /\bpackage\s+run\.halo\b/, hints: ['.halo'] },
+  { name: 'vue-element-admin（PanJiaChen）', re: /"name"\s*:\s*"vue-element-admin"|PanJiaChen/, hints: ['-eleme', 'JiaChe'] },
+  { name: 'vue-admin-template', re: /"name"\s*:\s*"vue-admin-template"/, hints: ['-templ'] },
+  { name: 'Ant Design Pro', re: /"name"\s*:\s*"ant-design-pro"/, hints: ['-desig'] },
+  { name: 'vben-admin', re: /"name"\s*:\s*"vben-admin"|"name"\s*:\s*"vue-vben-admin"/, hints: ['vben-a'] },
+  { name: 'RuoYi-Vue 前端', re: /"name"\s*:\s*"ruoyi"|若依管理系统/, hints: ['uoyi"', '若依管理系统'] },
 ];
+/** Short literals of which every match of every KNOWN_PROJECTS expression contains at least one (one test for the whole list). */
+const KNOWN_PROJECT_HINTS = ['uoyi', 'kage', '"name"', 'JiaChe', '若依管理系统'];
 
 const LICENSE_NAMES: Array<[string, RegExp]> = [
   ['MIT', /\bMIT License\b|Permission is hereby granted, free of charge/i],
@@ -68,8 +74,54 @@ export function authorOf(line: string): string | undefined {
   return undefined;
 }
 
-const AUTHOR_RE = /(@author\b|\bauthor\s*[:：]|作\s*者\s*[:：]|\bcopyright\b|\(c\)\s*\d{4}|©|版权所有)/i;
+/** A line naming an author or a copyright holder (tested on comment lines). */
+export const AUTHOR_RE = /(@author\b|\bauthor\s*[:：]|作\s*者\s*[:：]|\bcopyright\b|\(c\)\s*\d{4}|©|版权所有)/i;
+/**
+ * AUTHOR_RE without its "©" and with \s written [^\S\n]: over a whole text it finds only matches that lie within one
+ * line, so the lines it finds a match in are exactly the lines those alternatives match when each line is tested alone
+ * (in a line, which holds no \n, the two expressions are the same, and \b at either end of a line sees a non-word
+ * character either way). "©" is looked for on its own: a one-character alternative keeps the expression from skipping
+ * ahead (Boyer-Moore) and makes the scan about half as fast, while the character is rare and found by memchr.
+ */
+const AUTHOR_IN_LINE = /(@author\b|\bauthor[^\S\n]*[:：]|作[^\S\n]*者[^\S\n]*[:：]|\bcopyright\b|\(c\)[^\S\n]*\d{4}|版权所有)/gi;
 const COMMENT_LEAD = /^\s*(\/\/|\/\*|\*|#|--|<!--|'''|""")/;
+
+/** The start of the line (split at \n) holding `index`. */
+const lineStart = (text: string, index: number) => text.lastIndexOf('\n', index) + 1;
+
+/**
+ * The lines of `text` (split at \n, without it) that AUTHOR_RE matches, in text order, each once: one scan of the
+ * whole text (and a search for "©") instead of a test of each line. Empty when no line matches.
+ */
+export function authorLines(text: string): string[] {
+  const starts: number[] = [];
+  const re = AUTHOR_IN_LINE;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    starts.push(lineStart(text, m.index));
+    const nl = text.indexOf('\n', m.index);
+    if (nl < 0) break;
+    re.lastIndex = nl + 1;
+  }
+  re.lastIndex = 0;
+  let lines = starts;
+  if (text.includes('©')) {
+    // Merge the lines holding "©" into the scan's lines (both ascending), each line once.
+    const merged: number[] = [];
+    let k = 0;
+    for (let i = text.indexOf('©'); i >= 0; i = text.indexOf('©', i + 1)) {
+      const at = lineStart(text, i);
+      while (k < starts.length && starts[k] < at) merged.push(starts[k++]);
+      if (merged[merged.length - 1] !== at && starts[k] !== at) merged.push(at);
+    }
+    while (k < starts.length) merged.push(starts[k++]);
+    lines = merged;
+  }
+  return lines.map((at) => {
+    const nl = text.indexOf('\n', at);
+    return text.slice(at, nl < 0 ? text.length : nl);
+  });
+}
 
 /**
  * Finds licence files and their holders, SPDX headers, copyright / @author lines in comments (grouped
@@ -111,17 +163,17 @@ export function findProvenance(files: CodeFile[], meta: MetaFile[]): Provenance 
   }
   for (const f of files) {
     const t = f.text.length > 400_000 ? f.text.slice(0, 400_000) : f.text;
-    for (const k of KNOWN_PROJECTS) if (!known.has(k.name) && k.re.test(t.slice(0, 4000))) known.set(k.name, f.path);
-    const spdx = /SPDX-License-Identifier:\s*([\w.+-]+(?:\s+(?:OR|AND|WITH)\s+[\w.+-]+)*)/.exec(t.slice(0, 3000));
+    const head = t.slice(0, 4000);
+    if (known.size < KNOWN_PROJECTS.length && hasAny(head, KNOWN_PROJECT_HINTS))
+      for (const k of KNOWN_PROJECTS) if (!known.has(k.name) && hasAny(head, k.hints) && k.re.test(head)) known.set(k.name, f.path);
+    const spdxHead = t.slice(0, 3000);
+    const spdx = spdxHead.includes('SPDX-') ? /SPDX-License-Identifier:\s*([\w.+-]+(?:\s+(?:OR|AND|WITH)\s+[\w.+-]+)*)/.exec(spdxHead) : null;
     if (spdx) {
       licenses.add(spdx[1]);
       if (signs.filter((s) => s.kind === 'spdx').length < 20) signs.push({ kind: 'spdx', file: f.path, line: t.slice(0, spdx.index).split('\n').length, message: `${f.path}：SPDX 许可证声明 ${spdx[1]}` });
     }
-    if (!AUTHOR_RE.test(t)) continue;
-    const lines = t.split('\n');
-    for (let i = 0; i < lines.length; i++) {
-      const l = lines[i];
-      if (!COMMENT_LEAD.test(l) || !AUTHOR_RE.test(l)) continue;
+    for (const l of authorLines(t)) {
+      if (!COMMENT_LEAD.test(l)) continue;
       const who = authorOf(l);
       if (!who) continue;
       const a = authors.get(who) ?? authors.set(who, { lines: 0, files: new Set() }).get(who)!;

@@ -1,5 +1,6 @@
-import { pythonHandlerRoutes } from './code-structure';
+import { handlerRoutesOf } from './code-structure';
 import type { CodeFile, MetaFile } from './intake';
+import { fileHas, hasAny, hasLiteral } from './text-scan';
 
 /**
  * The software's form (软件形态), which decides the kind of document: software with a user interface
@@ -98,7 +99,7 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
     if (f.language === 'C#' && /System\.Windows\.Forms|System\.Windows\.Controls|: Form\b/.test(text)) add('desktop', `${p}：WinForms/WPF 窗体`);
     if ((f.language === 'Java' || f.language === 'Kotlin') && /extends\s+(JFrame|JDialog|Application)\b|import\s+javafx\.|import\s+javax\.swing\./.test(text)) add('desktop', `${p}：Swing/JavaFX 窗口`);
     if ((f.language === 'Java' || f.language === 'Kotlin') && /extends\s+(AppCompatActivity|Activity|Fragment)\b|import\s+android\./.test(text)) add('mobile', `${p}：Android 界面`);
-    if (f.language === 'Python' && /^\s*(import tkinter|from tkinter|from PyQt\d|import PyQt\d|from PySide\d|import wx\b)/m.test(text)) add('desktop', `${p}：Python 桌面界面库`);
+    if (f.language === 'Python' && hasAny(text, ['kinte', 'PyQt', 'PySide', 'wx']) && /^\s*(import tkinter|from tkinter|from PyQt\d|import PyQt\d|from PySide\d|import wx\b)/m.test(text)) add('desktop', `${p}：Python 桌面界面库`);
     // Web pages: a .vue/.svelte/.jsx/.tsx file under pages/views, or a template.
     const isPageDir = /(^|\/)(pages|views|screens|templates)\//.test(lower);
     if ((f.language === 'Vue' || f.language === 'Svelte' || /\.(jsx|tsx|html|jsp|ftl)$/.test(lower)) && isPageDir) {
@@ -107,20 +108,26 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
       if (pages <= 3) add('website', `${p}：页面`);
       if (/(^|\/)(system|admin|user|role|menu|dept|monitor|layout)\//.test(lower)) adminSignals++;
     }
-    if (/(^|\/)layout\/.*(sidebar|navbar|menu)/i.test(p) || /\bel-menu\b|<a-menu\b|<Menu\b.*mode=|\bProLayout\b/.test(text.slice(0, 20_000))) adminSignals++;
+    if (/(^|\/)layout\/.*(sidebar|navbar|menu)/i.test(p)) adminSignals++;
+    else {
+      const head = text.slice(0, 20_000);
+      if (hasAny(head, ['-menu', '<Menu', 'Layout']) && /\bel-menu\b|<a-menu\b|<Menu\b.*mode=|\bProLayout\b/.test(head)) adminSignals++;
+    }
     // HTTP routes and controllers.
+    // Each expression runs only where the text holds a literal all its matches contain (text-scan.ts).
+    const routeCall = fileHas(f, text, 'routeCall');
     const r =
-      (text.match(/@(Get|Post|Put|Delete|Patch|Request)Mapping\b/g)?.length ?? 0) +
-      (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) +
-      (f.language === 'Python' ? pythonHandlerRoutes(text).length : 0) +
-      (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) +
-      (/urlpatterns/.test(text) && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
-      (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0);
+      (fileHas(f, text, 'mapping') ? (text.match(/@(Get|Post|Put|Delete|Patch|Request)Mapping\b/g)?.length ?? 0) : 0) +
+      (routeCall && text.includes('@') ? (text.match(/@\w+\.(route|get|post|put|delete|patch)\(\s*['"]\//g)?.length ?? 0) : 0) +
+      (f.language === 'Python' ? handlerRoutesOf(text).length : 0) +
+      (routeCall ? (text.match(/\b(app|router|server|fastify)\.(get|post|put|delete|patch)\(\s*['"`]\//g)?.length ?? 0) : 0) +
+      (hasLiteral(text, 'urlpatterns', 'urlpat') && /^[ \t]*path\(\s*r?['"]/m.test(text) ? 1 : 0) +
+      (hasAny(text, ['Func(', 'GET(', 'POST(']) ? (text.match(/\bHandleFunc\(|\.GET\(|\.POST\(/g)?.length ?? 0) : 0);
     if (r > 0) {
       routes += r;
       if ((ev.service?.length ?? 0) < 3) add('service', `${p}：${r} 个 HTTP 接口`);
     }
-    if (/\bcommander\b|\byargs\b|\bprogram\s*\.\s*command\(|\bargparse\.ArgumentParser\(|@click\.command|\bcobra\.Command\b|\bclap::/.test(text) && (f.entrySignal || /(^|\/)(bin|cli|cmd)\//.test(lower) || /^#!/.test(text))) {
+    if ((f.entrySignal || /(^|\/)(bin|cli|cmd)\//.test(lower) || text.startsWith('#!')) && /\bcommander\b|\byargs\b|\bprogram\s*\.\s*command\(|\bargparse\.ArgumentParser\(|@click\.command|\bcobra\.Command\b|\bclap::/.test(text)) {
       add('cli', `${p}：命令行参数解析`);
     }
   }
