@@ -4,14 +4,14 @@
 // back instead of being parsed and compiled again, on the main thread and in the PDF thread. A cache that does not
 // match (another Node.js version, changed flags or bundle) is ignored and the bundle is compiled as usual.
 //
-// As a module: load(file) → { exports, cached, save() }; acceptsCache(file). As a worker thread's entry (workerData.mazhuBundle): runs
+// As a module: load(file) → { exports, cached, save() }; acceptsCache(file); startWorker(file) → a Worker running it. As a worker thread's entry (workerData.mazhuBundle): runs
 // that bundle, and writes its cache when the thread is sent { kind: 'save-code-cache' } (the build's priming run).
 const fs = require('node:fs');
 const path = require('node:path');
 const vm = require('node:vm');
 const { isAscii } = require('node:buffer');
 const { createRequire } = require('node:module');
-const { isMainThread, parentPort, workerData } = require('node:worker_threads');
+const { isMainThread, parentPort, Worker: ThreadWorker, workerData } = require('node:worker_threads');
 
 /**
  * The bundle's import() of packages (tar, pdfjs-dist), which the build rewrites to a call of this function: a script
@@ -56,6 +56,11 @@ function load(file) {
   };
 }
 
+/** Starts a worker thread running the CommonJS bundle `file` (absolute path) through this module, with its cache. */
+function startWorker(file) {
+  return new ThreadWorker(__filename, { workerData: { mazhuBundle: file } });
+}
+
 if (!isMainThread && workerData && typeof workerData.mazhuBundle === 'string') {
   const bundle = load(workerData.mazhuBundle);
   parentPort.on('message', (m) => {
@@ -66,4 +71,4 @@ if (!isMainThread && workerData && typeof workerData.mazhuBundle === 'string') {
   });
 }
 
-module.exports = { load, acceptsCache };
+module.exports = { load, acceptsCache, startWorker };

@@ -15,15 +15,19 @@ if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) v8.setFla
 const compiled = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 let main;
 let bundle;
+let pdfWorker;
 if (process.env.MAZHU_CLI_SOURCE !== '1' && fs.existsSync(compiled)) {
-  bundle = createRequire(import.meta.url)('./code-cache.cjs').load(compiled);
+  const codeCache = createRequire(import.meta.url)('./code-cache.cjs');
+  // `generate` prints in a thread of its own: it starts now, while the CLI loads (cli.ts uses it, or stops it).
+  if (process.argv[2] === 'generate') pdfWorker = codeCache.startWorker(fileURLToPath(new URL('../dist/pdf-worker.cjs', import.meta.url)));
+  bundle = codeCache.load(compiled);
   ({ main } = bundle.exports);
 } else {
   const { register } = await import('tsx/esm/api');
   register();
   ({ main } = await import('../src/cli.ts'));
 }
-const code = await main(process.argv.slice(2));
+const code = await main(process.argv.slice(2), { pdfWorker });
 // The build's priming run (scripts/build-server.mjs) writes the code cache of what this run compiled.
 if (bundle && process.env.MAZHU_CODE_CACHE === 'prime') bundle.save();
 // Exit as soon as the command is done (outputs written, stdout and stderr written synchronously): waiting for the

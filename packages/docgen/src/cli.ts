@@ -33,8 +33,17 @@ const USAGE = `用法：
 输出：源程序.pdf 源程序.docx [操作手册|设计说明书|使用说明.pdf/.docx] 申请表.pdf 申请表.docx 申请表.json
       检查报告.txt 检查报告.json（每项：level、code、message、evidence） 源程序清单.txt manifest.json（每个打印行 → 文件:行）`;
 
-/** Runs the CLI; returns the exit code. Never prints a stack trace for user errors. */
-export async function main(argv: string[]): Promise<number> {
+/**
+ * Runs the CLI; returns the exit code. Never prints a stack trace for user errors. `opts.pdfWorker`: a PDF thread the
+ * launcher already started for `generate` (bin/mazhu.mjs starts it before loading the CLI); it is used, or stopped.
+ */
+export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): Promise<number> {
+  const { pdfWorker } = opts;
+  // Every way out but `generate` past its argument checks stops a thread the launcher started.
+  const done = (code: number) => {
+    void pdfWorker?.terminate();
+    return code;
+  };
   let parsed;
   try {
     parsed = parseArgs({
@@ -59,20 +68,20 @@ export async function main(argv: string[]): Promise<number> {
     });
   } catch (e) {
     console.error(`参数错误：${(e as Error).message}\n\n${USAGE}`);
-    return 2;
+    return done(2);
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) {
     console.log(USAGE);
-    return values.help ? 0 : 2;
+    return done(values.help ? 0 : 2);
   }
   const [cmd, input] = positionals;
-  if (cmd === 'verify') return verifyCommand(input, values);
+  if (cmd === 'verify') return done(await verifyCommand(input, values));
   if (cmd !== 'generate') {
     console.error(`未知命令：${cmd}\n\n${USAGE}`);
-    return 2;
+    return done(2);
   }
-  let worker: Worker | undefined;
+  let worker: Worker | undefined = pdfWorker;
   let renderer: PdfRenderer | undefined;
   try {
     if (!input) throw new DocgenError('INPUT_NOT_FOUND', '请指定代码目录或压缩包');
@@ -85,7 +94,7 @@ export async function main(argv: string[]): Promise<number> {
     const st = await fsp.stat(input).catch(() => undefined);
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
     // The PDF thread starts before the rest of the CLI loads: it reads the CJK font meanwhile.
-    worker = startWorker();
+    worker ??= startWorker();
     const [{ generateCommand }, { localRenderer, threadRenderer }] = await Promise.all([import('./cli-generate'), import('./pdf-thread')]);
     renderer = worker ? threadRenderer(worker) : localRenderer;
     return await generateCommand(input, st, values as GenerateValues, renderer);
