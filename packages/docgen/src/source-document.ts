@@ -211,7 +211,10 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
       if (line === null || line.trim() === '') continue;
     } else if (line === '') continue;
     if (line.length <= columns && (plain || !NON_ASCII.test(line))) push(line, lineNo, 0);
-    else {
+    else if (plain) {
+      // Printable ASCII: one column a character (wrapByWidth's ASCII path, without checking every character again).
+      for (let p = 0, i = 0; i < line.length; p++, i += columns) push(line.slice(i, i + columns), lineNo, p);
+    } else {
       const segs = wrapByWidth(line, columns);
       for (let p = 0; p < segs.length; p++) push(segs[p], lineNo, p);
     }
