@@ -156,6 +156,27 @@ export function handlerRoutesOf(text: string): readonly HandlerRoute[] {
 const DECORATOR_ROUTES = ['route', 'get', 'post', 'put', 'delete', 'patch', 'websocket'];
 
 const TEST_PATH = /(^|\/)(test|tests|__tests__|spec|specs|e2e|examples?|demo|docs?|benchmarks?|scripts?)\/|\.(test|spec)\.[a-z]+$|_test\.(go|py)$|(^|\/)test_[^/]+\.py$/i;
+/** A JVM project's main source root (Maven/Gradle layout): the folders below it are package names. */
+const JVM_MAIN_ROOT = /(^|\/)src\/main\/(java|kotlin|scala|groovy)\//;
+
+/**
+ * True for tests, samples, docs and scripts (TEST_PATH). Below a JVM main source root (src/main/java/…) folders are
+ * package names, not samples: com/example/demo is Spring Initializr's default package. There only the path up to the
+ * root counts (a sample project under examples/ still is one).
+ */
+function isTestPath(path: string): boolean {
+  return TEST_PATH.test(path) && TEST_PATH.test(folderPart(path));
+}
+
+/**
+ * The part of `path` whose folder names say what the folder holds: all of it, or, for a file below a JVM main
+ * source root (src/main/java/…), the path up to that root (below it folders are package names: com/example/demo is
+ * Spring Initializr's default package, not a sample).
+ */
+export function folderPart(path: string): string {
+  const root = JVM_MAIN_ROOT.exec(path);
+  return root ? path.slice(0, root.index + root[0].length) : path;
+}
 
 /** Where each line of the text last given to lineAt starts (files are read one after another: one text at a time). */
 let lineStartsOf: { text: string; starts: number[] } | undefined;
@@ -287,7 +308,7 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
   const titles = routerTitles(files, dict);
   let hasPages = false;
   for (const f of files) {
-    if (TEST_PATH.test(f.path)) continue;
+    if (isTestPath(f.path)) continue;
     const text = f.text.length > MAX_TEXT ? f.text.slice(0, MAX_TEXT) : f.text;
     // Java / Kotlin / C# controllers.
     if (/^(Java|Kotlin|C#|Groovy|Scala)$/.test(f.language)) {
@@ -361,7 +382,7 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
 
 /** Units of a library or a tool without controllers or pages: its source folders and top-level files. */
 function packageUnits(files: CodeFile[]): CodeUnit[] {
-  const src = files.filter((f) => !TEST_PATH.test(f.path) && !/^(Shell|Makefile|Dockerfile|CMake|SQL)$/.test(f.language));
+  const src = files.filter((f) => !isTestPath(f.path) && !/^(Shell|Makefile|Dockerfile|CMake|SQL)$/.test(f.language));
   if (src.length === 0) return [];
   // The source root: the deepest common folder of most files (src/, lib/, the package folder).
   const roots = ['src/', 'lib/', 'source/', 'pkg/'];
@@ -422,7 +443,7 @@ function collectApi(files: CodeFile[]): ApiItem[] {
   // Each regular expression runs only where the text holds a literal all its matches contain (text-scan.ts).
   for (const f of files) {
     if (api.length >= MAX_API) break;
-    if (TEST_PATH.test(f.path) || f.text.length > MAX_TEXT) continue;
+    if (isTestPath(f.path) || f.text.length > MAX_TEXT) continue;
     const t = f.text;
     const file = f.path;
     if (f.language === 'JavaScript' || f.language === 'TypeScript') {
@@ -494,9 +515,14 @@ function collectApi(files: CodeFile[]): ApiItem[] {
         }
       }
     } else if (f.language === 'Java' || f.language === 'Kotlin') {
-      const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']*)["']/.exec(t.slice(0, t.search(/\bclass\s/) + 1 || 3000))?.[1] ?? '';
+      const classAt = t.search(/\bclass\s/);
+      const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']*)["']/.exec(t.slice(0, classAt + 1 || 3000))?.[1] ?? '';
+      // Methods' mappings only: read from the class declaration on, so that the class's own @RequestMapping (the base
+      // path) is not taken for its first method's.
+      const mappings = /@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'][^)]*\))?[\s\S]{0,300}?\bpublic\s+[\w<>[\], ?]+\s+(\w+)\s*\(/g;
+      mappings.lastIndex = Math.max(classAt, 0);
       if (fileHas(f, t, 'mapping'))
-        for (const m of t.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'][^)]*\))?[\s\S]{0,300}?\bpublic\s+[\w<>[\], ?]+\s+(\w+)\s*\(/g)) {
+        for (const m of t.matchAll(mappings)) {
           const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
           const p = (base + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
           if (wants('endpoint', `${method} ${p}`, file)) push({ kind: 'endpoint', name: `${method} ${p}`, signature: `${method} ${p} → ${m[3]}()`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });

@@ -1,4 +1,5 @@
 import type { CodeFile, MetaFile } from './intake';
+import { folderPart } from './code-structure';
 import { hasVersionValue } from './text-scan';
 
 /** A version or a software name found in the code, with its place. */
@@ -37,7 +38,7 @@ export function findVersions(files: CodeFile[], meta: MetaFile[]): FoundValue[] 
   for (const m of [...meta].sort((a, b) => depth(a.path) - depth(b.path))) {
     const base = m.path.slice(m.path.lastIndexOf('/') + 1).toLowerCase();
     const t = m.text;
-    if (/(^|\/)(node_modules|test|tests|examples?)\//.test(m.path)) continue;
+    if (/(^|\/)(node_modules|test|tests|examples?)\//.test(folderPart(m.path))) continue;
     let r: RegExpExecArray | null = null;
     if (base === 'package.json' && (r = /"version"\s*:\s*"([^"]+)"/.exec(t))) add(r[1], m.path, t, r.index, 'package.json 的 version');
     else if (base === 'pom.xml' && (r = /<version>([^<$]+)<\/version>/.exec(pomOwn(t)))) add(r[1], m.path, t, r.index, 'pom.xml 的 <version>');
@@ -49,7 +50,7 @@ export function findVersions(files: CodeFile[], meta: MetaFile[]): FoundValue[] 
     if (out.length >= 20) return out;
   }
   for (const f of files) {
-    if (/(^|\/)(node_modules|test|tests|__tests__|examples?)\//.test(f.path) || f.text.length > 400_000 || f.comments === 'markup' || f.comments === 'css') continue;
+    if (/(^|\/)(node_modules|test|tests|__tests__|examples?)\//.test(folderPart(f.path)) || f.text.length > 400_000 || f.comments === 'markup' || f.comments === 'css') continue;
     const t = f.text;
     // A search for the keywords and a look at what follows them is several times cheaper than the expression.
     if (!hasVersionValue(t)) continue;
@@ -89,7 +90,7 @@ export function findUiNames(files: CodeFile[], meta: MetaFile[]): FoundValue[] {
     if (/application.*\.(yml|yaml|properties)$/.test(base)) for (const r of t.matchAll(/^\s*(?:name|title)\s*[:=]\s*['"]?([^'"\n]*[\u4e00-\u9fff][^'"\n]*)/gm)) add(r[1], m.path, t, r.index ?? 0, `${base} 的名称`);
   }
   for (const f of files) {
-    if (/(^|\/)(node_modules|test|tests|examples?)\//.test(f.path) || f.text.length > 400_000) continue;
+    if (/(^|\/)(node_modules|test|tests|examples?)\//.test(folderPart(f.path)) || f.text.length > 400_000) continue;
     const t = f.text;
     if (f.language === 'HTML' || f.language === 'Vue' || f.language === 'WXML') for (const r of t.matchAll(/<title>([^<]+)<\/title>/g)) add(r[1], f.path, t, r.index ?? 0, '页面标题 <title>');
     if (/(^|\/)(settings|config|defaultsettings|setting)\.[jt]s$/i.test(f.path)) for (const r of t.matchAll(/\btitle\s*:\s*['"`]([^'"`\n]+)['"`]/g)) add(r[1], f.path, t, r.index ?? 0, '界面标题设置');

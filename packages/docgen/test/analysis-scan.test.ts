@@ -281,3 +281,18 @@ describe('code notes of an analysis', () => {
     expect(analysis.notes).toEqual(findCodeNotes(files));
   });
 });
+
+describe('folders below a JVM main source root are package names', () => {
+  const controller = (pkg: string) =>
+    [`package ${pkg}.controller;`, '', '@RestController', '@RequestMapping("/users")', 'public class UserController {', '    @GetMapping("/list")', '    public List<User> list() { return service.list(); }', '}', ''].join('\n');
+  it('reads the interfaces of a Spring Initializr project (package com.example.demo), not those of a sample project; the class’s mapping is only its base path', async () => {
+    const { codeFile } = await import('./fixtures-code');
+    const { readCodeStructure } = await import('../src/code-structure');
+    const files = [
+      codeFile('src/main/java/com/example/demo/controller/UserController.java', controller('com.example.demo'), 'Java', 'c'),
+      codeFile('examples/shop/src/main/java/com/shop/controller/UserController.java', controller('com.shop'), 'Java', 'c'),
+    ];
+    const { api } = readCodeStructure(files);
+    expect(api.filter((a) => a.kind === 'endpoint').map((a) => `${a.signature} ${a.file}`)).toEqual(['GET /users/list → list() src/main/java/com/example/demo/controller/UserController.java']);
+  });
+});
