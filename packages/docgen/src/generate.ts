@@ -100,6 +100,8 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   lap('sourceStart');
   const analysis = analyseCode(opts.files, opts.meta);
   lap('analyse');
+  // What the renderer's thread has not yet turned into printed lines, this thread counts while it would wait.
+  renderer.lend?.();
   const built = await building;
   const source = built.document;
   lap('sourceWait');

@@ -5,7 +5,7 @@ import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
 import { formTable, renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
-import { buildSourceCodeDocument, preparationKey, type BuildSourceCodeOptions, type PrepareOptions, type SourceCodeDocument, type SourceText } from './source-document';
+import { buildSourceCodeDocument, preparationKey, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceCodeDocument, type SourceText } from './source-document';
 import type { PdfPageReport } from './verify';
 
 /** A source-code document as built by a renderer, and the milliseconds its pagination took. */
@@ -28,6 +28,12 @@ export interface PdfRenderer {
    * options uses the lines already made for the very file objects handed here and prepares the others itself.
    */
   preparer?(opts: PrepareOptions): (file: CodeFile) => void;
+  /**
+   * Optional: lends the calling thread while the document of the last `source` call is under way. It counts the
+   * printed lines of files handed to the preparer that the renderer's thread has not started, last first, and hands
+   * the counts over (the renderer prepares again the few whose lines it prints). Returns when none is left.
+   */
+  lend?(): void;
   formPdf(form: ApplicationForm): Promise<Buffer>;
   close(): Promise<void>;
 }
@@ -58,6 +64,15 @@ export type PreparedRef = { ref: string };
 
 /** Files are sent to the PDF thread in batches of about this many characters. */
 const PREPARE_BATCH_CHARS = 256 * 1024;
+
+/**
+ * Files handed to the preparer that either thread may prepare: the n-th file sent is taken by the PDF thread when it
+ * sets claims[n] from 0 to CLAIM_THREAD, by the calling thread (lend) when it sets it to CLAIM_CALLER (Atomics, so
+ * never both). Files beyond the first CLAIMABLE_FILES are prepared by the PDF thread alone.
+ */
+export const CLAIMABLE_FILES = 65_536;
+export const CLAIM_THREAD = 1;
+export const CLAIM_CALLER = 2;
 
 type Reply = {
   id: number;
@@ -108,7 +123,9 @@ export function threadRenderer(worker: Worker): PdfRenderer {
   const asPrinted = (r: Reply): RenderedSource => ({ pdf: Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength), pages: r.pages, ms: r.ms! });
   const textOf = (f: SourceText): SourceText => ({ path: f.path, language: f.language, comments: f.comments, text: f.text, lines: f.lines });
   // Files handed to the preparer: path → the file object, so that only that very object is later sent by reference.
-  let prep: { key: string; sent: Map<string, object>; batch: SourceText[]; chars: number } | undefined;
+  let prep: { key: string; opts: PrepareOptions; sent: Map<string, object>; order: CodeFile[]; claims: Int32Array; batch: SourceText[]; chars: number } | undefined;
+  // The files of the last source() call that went by reference, for lend().
+  let lendable: Set<object> | undefined;
   const flush = () => {
     if (!prep?.batch.length || failed) return;
     worker.postMessage({ kind: 'prepare', files: prep.batch });
@@ -117,13 +134,16 @@ export function threadRenderer(worker: Worker): PdfRenderer {
   };
   return {
     preparer(opts) {
-      prep = { key: preparationKey(opts), sent: new Map(), batch: [], chars: 0 };
+      const claims = new Int32Array(new SharedArrayBuffer(CLAIMABLE_FILES * 4));
+      prep = { key: preparationKey(opts), opts, sent: new Map(), order: [], claims, batch: [], chars: 0 };
+      lendable = undefined;
       const mine = prep;
-      worker.postMessage({ kind: 'begin', opts });
+      worker.postMessage({ kind: 'begin', opts, claims });
       return (f) => {
         if (prep !== mine || textOnDisk(f)) return;
         mine.batch.push(textOf(f));
         mine.sent.set(f.path, f);
+        mine.order.push(f);
         mine.chars += f.text.length;
         if (mine.chars >= PREPARE_BATCH_CHARS) flush();
       };
@@ -139,6 +159,7 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       }
       flush();
       const reuse = prep?.key === preparationKey(opts) ? prep.sent : undefined;
+      lendable = reuse ? new Set(opts.files.filter((f) => reuse.get(f.path) === f)) : undefined;
       const files = opts.files.map((f): SourceText | PreparedRef | BuildSourceCodeOptions['files'][number] =>
         'prepared' in f ? f : reuse?.get(f.path) === f ? { ref: f.path } : textOf(f),
       );
@@ -149,6 +170,28 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       }).then((r) => ({ document: r.document!, ms: r.buildMs! }));
       const printed = ask({ kind: 'source', documentId, opts: { ...opts, files }, readBack }).then(asPrinted);
       return { document, printed };
+    },
+    lend() {
+      const p = prep;
+      const wanted = lendable;
+      lendable = undefined;
+      if (!p || !wanted) return;
+      const counted: PreparedSourceFile[] = [];
+      let claimed = 0;
+      try {
+        for (let i = Math.min(p.order.length, CLAIMABLE_FILES) - 1; i >= 0; i--) {
+          // The thread takes files in the order they were sent: once it holds one, it holds every earlier one.
+          if (Atomics.compareExchange(p.claims, i, 0, CLAIM_CALLER) !== 0) break;
+          claimed++;
+          const f = p.order[i];
+          // Counted only: the thread has the text, and prepares again the few files whose lines it prints. A file
+          // the document leaves out (intake dropped it after reading it) is only kept from the thread.
+          if (wanted.has(f)) counted.push(prepareSourceFile(f, p.opts, false));
+        }
+      } finally {
+        // The thread waits for what was claimed; a file missing here fails the document instead of hanging it.
+        if (claimed) worker.postMessage({ kind: 'lent', files: counted });
+      }
     },
     async formPdf(form) {
       const r = await ask({ kind: 'form', table: formTable(form) });

@@ -5,15 +5,16 @@ import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
 import { prepareLiteFonts } from './pdf-lite';
 import { printSource } from './pdf-print';
-import type { PreparedRef } from './pdf-thread';
+import { CLAIM_CALLER, CLAIM_THREAD, CLAIMABLE_FILES, type PreparedRef } from './pdf-thread';
 import type { FormTable } from './render-form';
 import { renderFormTablePdf } from './render-form-pdf';
 import { printedSource, type PrintedSource } from './render-source-pdf';
 import { buildSourceCodeDocument, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
 
 type Request =
-  | { kind: 'begin'; opts: PrepareOptions }
+  | { kind: 'begin'; opts: PrepareOptions; claims: Int32Array }
   | { kind: 'prepare'; files: SourceText[] }
+  | { kind: 'lent'; files: PreparedSourceFile[] }
   | ({ id: number } & (
   | { kind: 'source'; documentId: number; opts: Omit<BuildSourceCodeOptions, 'files'> & { files: (BuildSourceCodeOptions['files'][number] | PreparedRef)[] }; readBack: boolean }
   | { kind: 'print'; model: PrintedSource; readBack: boolean }
@@ -40,9 +41,17 @@ setImmediate(() => {
   })();
 });
 
-// Files prepared ahead (kind 'begin', then 'prepare' batches), by path; a file that failed holds its error.
+// Files prepared ahead (kind 'begin', then 'prepare' batches), by path; a file that failed holds its error. The
+// calling thread may take files too (claims, pdf-thread.ts lend): their counts come back in one 'lent' message, and
+// their texts are kept here in case their lines are printed.
 let preparing: PrepareOptions | undefined;
+let claims: Int32Array | undefined;
+let received = 0;
+let lentAway = 0;
 const prepared = new Map<string, PreparedSourceFile | Error>();
+const lentTexts = new Map<string, SourceText>();
+let lent: Promise<void> = Promise.resolve();
+let settleLent: (() => void) | undefined;
 
 /** The document's files with references to prepared files resolved; throws what preparing such a file threw. */
 function resolveFiles(files: (BuildSourceCodeOptions['files'][number] | PreparedRef)[]): BuildSourceCodeOptions['files'] {
@@ -58,11 +67,28 @@ function resolveFiles(files: (BuildSourceCodeOptions['files'][number] | Prepared
 parentPort!.on('message', (req: Request) => {
   if (req.kind === 'begin') {
     preparing = req.opts;
+    claims = req.claims;
+    received = 0;
+    lentAway = 0;
     prepared.clear();
+    lentTexts.clear();
+    settleLent?.();
+    lent = new Promise((resolve) => (settleLent = resolve));
+    return;
+  }
+  if (req.kind === 'lent') {
+    for (const p of req.files) prepared.set(p.path, { ...p, source: lentTexts.get(p.path) });
+    settleLent?.();
     return;
   }
   if (req.kind === 'prepare') {
     for (const f of req.files) {
+      const n = received++;
+      if (claims && n < CLAIMABLE_FILES && Atomics.compareExchange(claims, n, 0, CLAIM_THREAD) === CLAIM_CALLER) {
+        lentAway++;
+        lentTexts.set(f.path, f);
+        continue;
+      }
       try {
         prepared.set(f.path, prepareSourceFile(f, preparing ?? {}));
       } catch (e) {
@@ -81,6 +107,8 @@ parentPort!.on('message', (req: Request) => {
           const t = performance.now();
           let document;
           try {
+            // The counts of files the calling thread took are on their way.
+            if (lentAway) await lent;
             document = buildSourceCodeDocument({ ...req.opts, files: resolveFiles(req.opts.files) });
           } catch (e) {
             parentPort!.postMessage({ id: req.documentId, error: errorOf(e) });
@@ -89,6 +117,7 @@ parentPort!.on('message', (req: Request) => {
           // The code's text is not needed any more: let the collector drop it rather than copy it while printing.
           req.opts.files = [];
           prepared.clear();
+          lentTexts.clear();
           parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
           model = printedSource(document);
         } else model = req.model;

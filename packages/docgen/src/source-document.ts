@@ -83,9 +83,10 @@ export interface PrepareOptions {
 }
 
 /**
- * One file turned into printed lines by prepareSourceFile, ready to be placed in a document in any order: the
- * printed segments (`texts`, with their 1-based source line and wrap part in `meta` as [line, part] pairs), what
- * the scrubber removed (findings listed up to SCRUB_FINDINGS_LIMIT) and the late dates (at most 50).
+ * One file turned into printed lines by prepareSourceFile, ready to be placed in a document in any order: how many
+ * printed lines it makes (`count`), the printed segments (`texts`, with their 1-based source line and wrap part in
+ * `meta` as [line, part] pairs; absent when prepared to count only), what the scrubber removed (findings listed up to
+ * SCRUB_FINDINGS_LIMIT) and the late dates (at most 50).
  */
 export interface PreparedSourceFile {
   prepared: true;
@@ -94,8 +95,11 @@ export interface PreparedSourceFile {
   lines: number;
   /** preparationKey of the options it was prepared with. */
   key: string;
-  texts: string[];
-  meta: number[];
+  count: number;
+  texts?: string[];
+  meta?: number[];
+  /** A counted file's text, for buildSourceCodeDocument to prepare it again when its lines fall on a printed page. */
+  source?: SourceText;
   scrub: ScrubReport;
   lateDates: { line: number; date: string }[];
 }
@@ -155,7 +159,7 @@ export function preparationKey(opts: PrepareOptions): string {
  * and personal data scrubbed, lines wrapped by display width (CJK = 2 columns) at `columns`. Files are independent:
  * a document made of files prepared in any order equals one built from their text.
  */
-export function prepareSourceFile(f: SourceText, opts: PrepareOptions): PreparedSourceFile {
+export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts = true): PreparedSourceFile {
   const columns = opts.columns ?? CODE_LAYOUT.columns;
   const tabWidth = opts.tabWidth ?? 4;
   const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : undefined;
@@ -163,7 +167,10 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
   const texts: string[] = [];
   const meta: number[] = [];
   const lateDates: PreparedSourceFile['lateDates'] = [];
+  let count = 0;
   const push = (text: string, line: number, part: number) => {
+    count++;
+    if (!keepTexts) return;
     texts.push(text);
     meta.push(line, part);
   };
@@ -225,8 +232,8 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
     path: f.path,
     lines: f.lines,
     key: preparationKey(opts),
-    texts,
-    meta,
+    count,
+    ...(keepTexts ? { texts, meta } : {}),
     scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
     lateDates,
   };
@@ -239,8 +246,10 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions): Prepared
  * ≤ 60 pages → all; more → the first 30 and the last 30, the last page ending at the end of
  * the last file, never padded or repeated (登记办法 第十条; cpcc-materials.md).
  * Memory is bounded: files are prepared one at a time and only the first and the last 30 pages of printed lines
- * are held. Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION / EMPTY_CODEBASE; Error when a prepared file
- * was prepared with other options.
+ * are held. When every file comes prepared, files prepared to count only are prepared again from their `source` if
+ * their lines fall on a printed page, and skipped otherwise. Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION /
+ * EMPTY_CODEBASE; Error when a prepared file was prepared with other options, or was counted without its source and
+ * is printed.
  */
 export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCodeDocument {
   const name = validateName(opts.name);
@@ -263,15 +272,33 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   const scrub: ScrubReport = { findings: [], counts: {}, total: 0, truncated: false };
   const lateDates: SourceCodeDocument['lateDates'] = [];
 
+  // With every file prepared the number of printed lines is known before placing any: a file whose lines all fall
+  // between the printed blocks is only counted.
+  let known = -1;
+  if (opts.files.every((f) => 'prepared' in f)) {
+    known = 0;
+    for (const f of opts.files) known += (f as PreparedSourceFile).count;
+  }
   for (const input of opts.files) {
-    const p = 'prepared' in input ? input : prepareSourceFile(input, opts);
+    let p = 'prepared' in input ? input : prepareSourceFile(input, opts);
     if (p.key !== key) throw new Error(`${p.path} 的打印行是按其他选项准备的`);
     const fi = files.length;
     files.push(p.path);
     sourceLines += p.lines;
     appendScrubReport(scrub, p.scrub);
     for (const d of p.lateDates) if (lateDates.length < LATE_DATES_LIMIT) lateDates.push({ file: p.path, line: d.line, date: d.date });
-    const { texts, meta } = p;
+    if (known >= 0 && total >= blockLines && total + p.count <= known - blockLines) {
+      total += p.count;
+      continue;
+    }
+    if (!p.texts) {
+      if (!p.source) throw new Error(`${p.path} 只计了行数，没有原文`);
+      const again = prepareSourceFile(p.source, opts);
+      if (again.count !== p.count) throw new Error(`${p.path} 两次准备的行数不同`);
+      p = again;
+    }
+    const texts = p.texts!;
+    const meta = p.meta!;
     for (let j = 0; j < texts.length; j++) {
       const text = texts[j];
       if (total < blockLines) {

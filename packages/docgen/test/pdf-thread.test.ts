@@ -47,6 +47,21 @@ describe('the CLI thread', () => {
     expect(stripped.document.totalPrintedLines).toBeLessThan(here.document.totalPrintedLines);
   });
 
+  it('builds the same document when the calling thread counts the files the thread has not started (lend)', async () => {
+    const { localRenderer } = await import('../src/pdf-thread');
+    const opts = { name: '码著示例管理系统', version: 'V1.0' };
+    // Enough files that the thread is still busy when the calling thread lends itself.
+    const { codeFile } = await import('./fixtures-code');
+    const files = Array.from({ length: 300 }, (_, i) => codeFile(`src/m${String(i).padStart(3, '0')}.js`, Array.from({ length: 60 }, (_, j) => `export const v${i}_${j} = '${'值'.repeat(j % 7)}${j}'; // password = "p${j}x"`).join('\n')));
+    const sink = renderer.preparer!({});
+    files.forEach(sink);
+    const there = renderer.source({ ...opts, files }, true);
+    renderer.lend!();
+    const here = localRenderer.source({ ...opts, files }, true);
+    expect((await there.document).document).toEqual((await here.document).document);
+    expect((await there.printed).pdf.equals((await here.printed).pdf)).toBe(true);
+  });
+
   it('paginates here and prints there a code base whose text intake keeps on disk', async () => {
     const { files } = await intakeDirectory(fixture);
     const onDisk = files.map((f) => {

@@ -96,6 +96,14 @@ describe('source-code document plan', () => {
     const prepared = [...files].reverse().map((f) => prepareSourceFile(f, opts)).reverse();
     const mixed = buildSourceCodeDocument({ ...opts, files: [prepared[0], files[1], prepared[2]] });
     expect(mixed).toEqual(whole);
+    // Counted only (no printed lines kept): prepared again from the source where printed, skipped in between.
+    const long = Array.from({ length: 40 }, (_, i) => codeFile(`m${i}.js`, Array.from({ length: 120 }, (_, j) => `let v${i}_${j} = ${j}; // 行 ${j}`).join('\n')));
+    const everything = [...files, ...long];
+    const counted = everything.map((f, i) => (i % 2 ? { ...prepareSourceFile(f, opts, false), source: f } : prepareSourceFile(f, opts)));
+    expect(counted[1].texts).toBeUndefined();
+    expect(buildSourceCodeDocument({ ...opts, files: counted })).toEqual(buildSourceCodeDocument({ ...opts, files: everything }));
+    // A counted file whose lines are printed cannot be printed without its text.
+    expect(() => buildSourceCodeDocument({ ...opts, files: everything.map((f) => prepareSourceFile(f, opts, false)) })).toThrow(/只计了行数/);
     // Prepared with other options (no scrubbing): refused rather than printed unscrubbed.
     expect(() => buildSourceCodeDocument({ ...opts, files: [prepareSourceFile(files[0], { ...opts, scrub: false })] })).toThrow();
   });
@@ -126,7 +134,7 @@ describe('source-code document plan', () => {
         const text = parts.join('');
         const got = prepareSourceFile({ path: 'f.js', language, comments: 'js', text, lines: 1 }, {});
         const want = oracle('f.js', text, language);
-        const rows = got.texts.map((t, i): [string, number, number] => [t, got.meta[i * 2], got.meta[i * 2 + 1]]);
+        const rows = got.texts!.map((t, i): [string, number, number] => [t, got.meta![i * 2], got.meta![i * 2 + 1]]);
         expect(rows).toEqual(want.out);
         expect(got.scrub).toEqual(want.report);
       }),

@@ -1,5 +1,5 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, type RenderResult } from '@testing-library/react';
 import type { AxiosAdapter, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
 import { EMPTY_USER } from '@mazhu/contracts';
 import { CANCEL_ALL, CANCEL_DUPLICATE, CANCEL_ONE, cancelAllRequests, cancelRequest, get, http, post, upload } from './request';
@@ -36,9 +36,19 @@ const visibleMessages = () => Array.from(document.querySelectorAll('.ant-message
 describe('request layer', () => {
   const navigate = vi.fn();
 
+  let toasts: RenderResult | undefined;
   beforeAll(() => {
     // Where the app shows toasts: antd's message instance, mounted on the first message.
-    render(<Messages />);
+    toasts = render(<Messages />);
+  });
+
+  afterAll(async () => {
+    // Unmounted, and React's scheduled work run, while the test DOM still exists (jsdom is torn down after the file).
+    await act(async () => {
+      notify.destroy();
+      toasts?.unmount();
+    });
+    await new Promise((r) => setTimeout(r, 50));
   });
 
   beforeEach(() => {
