@@ -214,8 +214,12 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
       }
     }
     if (scrubber) {
+      const before = line;
       line = scrubber.line(f.path, lineNo, line);
-      if (line === null || line.trim() === '') continue;
+      if (line === null) continue;
+      // A plain line the scrubber left as it was still holds the visible character found above: only a changed line,
+      // or one of a text with Unicode spaces (which trim() removes), can have become blank.
+      if ((line !== before || !plain) && line.trim() === '') continue;
     } else if (line === '') continue;
     if (line.length <= columns && (plain || !NON_ASCII.test(line))) push(line, lineNo, 0);
     else if (plain) {
