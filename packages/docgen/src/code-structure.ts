@@ -477,11 +477,11 @@ function collectApi(files: CodeFile[]): ApiItem[] {
         // The declarations below count only for an exported name: they run only where one follows its keyword.
         const hasFunction = t.includes('functi');
         if (hasFunction && hasNameAfter(t, exported, ['function']))
-          for (const m of t.matchAll(/^\s*(?:async\s+)?function\s+(\w+)\s*\(([^)]*)\)/gm)) {
+          for (const m of t.matchAll(/^[ \t]*(?:async\s+)?function\s+(\w+)\s*\(([^)]*)\)/gm)) {
             if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
           }
         if (hasNameAfter(t, exported, ['var', 'let', 'const']))
-          for (const m of t.matchAll(/^\s*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
+          for (const m of t.matchAll(/^[ \t]*(?:var|let|const)\s+(\w+)\s*=\s*(?:async\s+)?(?:function\s*\w*\s*)?\(([^)]*)\)\s*(?:=>|\{)/gm)) {
             if (exported.has(m[1]) && wants('function', m[1], file)) push({ kind: 'function', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
           }
         if (hasExportsDot && hasFunction)
@@ -528,7 +528,7 @@ function collectApi(files: CodeFile[]): ApiItem[] {
           if (wants('endpoint', `${method} ${p}`, file)) push({ kind: 'endpoint', name: `${method} ${p}`, signature: `${method} ${p} → ${m[3]}()`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
         }
       if (!/@(Rest)?Controller\b/.test(t)) {
-        for (const m of t.matchAll(/^\s*public\s+(?:static\s+)?(?:final\s+)?(?:synchronized\s+)?(?:<[^>]+>\s+)?[\w<>[\], ?]+\s+(\w+)\s*\(([^)]*)\)/gm))
+        for (const m of t.matchAll(/^[ \t]*public\s+(?:static\s+)?(?:final\s+)?(?:synchronized\s+)?(?:<[^>]+>\s+)?[\w<>[\], ?]+\s+(\w+)\s*\(([^)]*)\)/gm))
           if (wants('method', m[1], file)) push({ kind: 'method', name: m[1], signature: `${m[1]}(${clean(m[2])})`, file, line: lineAt(t, m.index), doc: firstDocLine(t, m.index) });
       }
     } else if (f.language === 'Go') {

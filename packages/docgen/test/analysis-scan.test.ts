@@ -296,3 +296,14 @@ describe('folders below a JVM main source root are package names', () => {
     expect(api.filter((a) => a.kind === 'endpoint').map((a) => `${a.signature} ${a.file}`)).toEqual(['GET /users/list → list() src/main/java/com/example/demo/controller/UserController.java']);
   });
 });
+
+describe('interface items name the line of their declaration', () => {
+  it('a CommonJS function and a Java method after blank lines', async () => {
+    const { codeFile } = await import('./fixtures-code');
+    const { readCodeStructure } = await import('../src/code-structure');
+    const js = codeFile('lib/debounce.js', 'var x = 1;\n\n\nfunction debounce(func, wait) {\n  return func;\n}\n\nmodule.exports = debounce;\n');
+    const java = codeFile('src/main/java/com/acme/util/Texts.java', 'package com.acme.util;\n\npublic class Texts {\n\n\n    public static String trim(String s) { return s; }\n}\n', 'Java', 'c');
+    const { api } = readCodeStructure([js, java]);
+    expect(api.map((a) => `${a.name}:${a.line}`)).toEqual(expect.arrayContaining(['debounce:4', 'trim:6']));
+  });
+});
