@@ -288,8 +288,10 @@ function routerTitles(files: CodeFile[], dict: Map<string, string>): Map<string,
     const t = f.text;
     for (const m of t.matchAll(/(?:import\(\s*['"`]|require\(\s*['"`]|component\s*:\s*['"`])(?:@|\.{1,2})?\/?(?:src\/)?(?:views|pages)\/([\w-]+)/g)) {
       const idx = m.index ?? 0;
-      const win = t.slice(Math.max(0, idx - 300), idx + 400);
-      const tm = /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win.slice(300)) ?? /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win);
+      const from = Math.max(0, idx - 300);
+      const win = t.slice(from, idx + 400);
+      // The route's own title follows its import; one before it (up to 300 characters) only when none follows.
+      const tm = /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win.slice(idx - from)) ?? /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win);
       if (!tm) continue;
       const raw = tm[1];
       const title = /[\u4e00-\u9fff]/.test(raw) ? raw : dict.get(raw);
