@@ -23,10 +23,10 @@ const enum S {
   Markup,
 }
 
-const REGEX_PREFIX_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await', 'instanceof']);
+export const REGEX_PREFIX_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await', 'instanceof']);
 
-const isSpace = (c: number) => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
-const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
+export const isSpace = (c: number) => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
+export const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
 
 /**
  * One linear, token-aware pass over a source file: finds comments without ever
@@ -43,9 +43,10 @@ export function scanSource(text: string, style: CommentStyle, wantStripped = tru
 /**
  * HTML, Vue, Svelte, WXML: <!-- --> comments in the markup, and the contents of <script> and
  * <style> blocks scanned with the JavaScript / CSS (SCSS, Less) rules, so `//` and `/* *\/`
- * comments inside a single-file component are found token-aware too.
+ * comments inside a single-file component are found token-aware too. `plain` scans each part (the tests pass a
+ * character-by-character reference).
  */
-function scanMarkup(text: string, wantStripped: boolean): ScanResult {
+export function scanMarkup(text: string, wantStripped: boolean, plain: (text: string, style: CommentStyle, wantStripped: boolean) => ScanResult = scanPlain): ScanResult {
   const re = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
   const parts: { text: string; style: CommentStyle }[] = [];
   let last = 0;
@@ -63,7 +64,7 @@ function scanMarkup(text: string, wantStripped: boolean): ScanResult {
   const flags = new Uint8Array(lineCount(text));
   let line = 0;
   for (const part of parts) {
-    const r = scanPlain(part.text, part.style, wantStripped);
+    const r = plain(part.text, part.style, wantStripped);
     for (let k = 0; k < r.lineFlags.length; k++) flags[line + k] |= r.lineFlags[k];
     line += r.lineFlags.length - 1; // the last line of a part continues into the next part
     if (wantStripped) out.push(r.stripped);

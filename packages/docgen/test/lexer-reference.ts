@@ -1,5 +1,5 @@
 import type { CommentStyle } from '../src/languages';
-import { LINE_CODE, LINE_COMMENT, type ScanResult } from '../src/lexer';
+import { isIdent, isSpace, LINE_CODE, LINE_COMMENT, REGEX_PREFIX_WORDS, scanMarkup, type ScanResult } from '../src/lexer';
 
 /**
  * scanSource as a plain character-by-character state machine: one loop iteration per character, no jumps.
@@ -17,48 +17,10 @@ const enum S {
   Markup,
 }
 
-const REGEX_PREFIX_WORDS = new Set(['return', 'typeof', 'case', 'do', 'else', 'in', 'of', 'new', 'delete', 'void', 'throw', 'yield', 'await', 'instanceof']);
-
-const isSpace = (c: number) => c === 32 || c === 9 || c === 13 || c === 12 || c === 11;
-const isIdent = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c > 127;
-
 /** The reference for scanSource (same arguments, same result). */
 export function referenceScan(text: string, style: CommentStyle, wantStripped = true): ScanResult {
-  if (style === 'markup' && /<(script|style)\b/i.test(text)) return scanMarkup(text, wantStripped);
+  if (style === 'markup' && /<(script|style)\b/i.test(text)) return scanMarkup(text, wantStripped, scanPlain);
   return scanPlain(text, style, wantStripped);
-}
-
-/**
- * HTML, Vue, Svelte, WXML: <!-- --> comments in the markup, and the contents of <script> and
- * <style> blocks scanned with the JavaScript / CSS (SCSS, Less) rules, so `//` and `/* *\/`
- * comments inside a single-file component are found token-aware too.
- */
-function scanMarkup(text: string, wantStripped: boolean): ScanResult {
-  const re = /<(script|style)\b([^>]*)>([\s\S]*?)<\/\1\s*>/gi;
-  const parts: { text: string; style: CommentStyle }[] = [];
-  let last = 0;
-  for (const m of text.matchAll(re)) {
-    const openEnd = m.index + m[0].indexOf('>') + 1;
-    const closeStart = m.index + m[0].lastIndexOf('</');
-    parts.push({ text: text.slice(last, openEnd), style: 'markup' });
-    const attrs = m[2].toLowerCase();
-    const inner: CommentStyle = m[1].toLowerCase() === 'script' ? (/type=["']?(text\/(x-)?template|text\/html)/.test(attrs) ? 'markup' : 'js') : /lang=["']?(scss|sass|less|stylus)/.test(attrs) ? 'scss' : 'css';
-    parts.push({ text: text.slice(openEnd, closeStart), style: inner });
-    last = closeStart;
-  }
-  parts.push({ text: text.slice(last), style: 'markup' });
-  const out: string[] = [];
-  let lines = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lines++;
-  const flags = new Uint8Array(lines);
-  let line = 0;
-  for (const part of parts) {
-    const r = scanPlain(part.text, part.style, wantStripped);
-    for (let k = 0; k < r.lineFlags.length; k++) flags[line + k] |= r.lineFlags[k];
-    line += r.lineFlags.length - 1; // the last line of a part continues into the next part
-    if (wantStripped) out.push(r.stripped);
-  }
-  return { stripped: wantStripped ? out.join('') : text, lineFlags: flags };
 }
 
 function scanPlain(text: string, style: CommentStyle, wantStripped: boolean): ScanResult {

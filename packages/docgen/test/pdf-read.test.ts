@@ -19,9 +19,8 @@ const plan = { label: '源程序', header: model.header, pages: model.pages.leng
 /** What the check rests on, page by page. */
 const facts = (pages: PdfPageReport[]) => pages.map((p) => ({ header: p.header, pageNumber: p.pageNumber, lines: p.lines, hasImage: p.hasImage, empty: p.emptyGlyphs, replaced: p.replacedGlyphs }));
 
-/** Our PDF rewritten the way Word and Acrobat write theirs: objects packed into an object stream, a cross-reference stream with a PNG predictor. */
-function repackWithObjectStreams(pdf: Buffer): Buffer {
-  const s = pdf.toString('latin1');
+/** The objects of one of our PDFs (Latin-1 text `s`), by number: each body between `n 0 obj` and `endobj`. */
+function pdfObjects(s: string): Map<number, { body: string; stream: boolean }> {
   const objects = new Map<number, { body: string; stream: boolean }>();
   const head = /(\d+) 0 obj\n/g;
   let m: RegExpExecArray | null;
@@ -34,6 +33,13 @@ function repackWithObjectStreams(pdf: Buffer): Buffer {
     objects.set(Number(m[1]), { body: s.slice(start, end), stream: isStream });
     head.lastIndex = end;
   }
+  return objects;
+}
+
+/** Our PDF rewritten the way Word and Acrobat write theirs: objects packed into an object stream, a cross-reference stream with a PNG predictor. */
+function repackWithObjectStreams(pdf: Buffer): Buffer {
+  const s = pdf.toString('latin1');
+  const objects = pdfObjects(s);
   const trailer = /trailer\n<<([\s\S]*?)>>\nstartxref/.exec(s)![1];
   const root = /\/Root (\d+ 0 R)/.exec(trailer)![1];
   const size = Math.max(...objects.keys()) + 1;
@@ -179,17 +185,7 @@ describe('the CJK font subset', () => {
 /** Our PDF with the first page's content replaced by `content` (uncompressed), written out with a new cross-reference table. */
 function withFirstPageContent(pdf: Buffer, content: string): Buffer {
   const s = pdf.toString('latin1');
-  const objects = new Map<number, string>();
-  const head = /(\d+) 0 obj\n/g;
-  let m: RegExpExecArray | null;
-  while ((m = head.exec(s))) {
-    const start = m.index + m[0].length;
-    let end = s.indexOf('\nendobj', start);
-    const streamAt = s.indexOf('stream\n', start);
-    if (streamAt >= 0 && streamAt < end) end = s.indexOf('\nendobj', streamAt + 7 + Number(/\/Length (\d+)/.exec(s.slice(start, streamAt))![1]));
-    objects.set(Number(m[1]), s.slice(start, end));
-    head.lastIndex = end;
-  }
+  const objects = new Map([...pdfObjects(s)].map(([n, o]) => [n, o.body]));
   const page = [...objects.values()].find((b) => b.startsWith('<<\n/Type /Page\n'))!;
   const contents = Number(/\/Contents (\d+) 0 R/.exec(page)![1]);
   objects.set(contents, `<<\n/Length ${content.length}\n>>\nstream\n${content}\nendstream`);
