@@ -74,26 +74,40 @@ const FALLBACK_FILES: { module: string; family: string }[] = [
   { module: '@fontsource/noto-emoji/files/noto-emoji-emoji-400-normal.woff', family: 'Noto Emoji' },
 ];
 
-let fallbacks: FallbackFont[] | undefined;
+/** How many symbol fonts there are (FALLBACK_FILES), installed or not; loadFallbackFont takes 0 … count − 1. */
+export const FALLBACK_FONT_COUNT = FALLBACK_FILES.length;
+/** Family names of the symbol fonts, by loadFallbackFont index. */
+export const FALLBACK_FAMILIES: readonly string[] = FALLBACK_FILES.map((f) => f.family);
+
+const fallbackByIndex: (FallbackFont | null | undefined)[] = [];
 
 /**
- * The symbol fonts for characters missing from the CJK font (see FALLBACK_FILES), in fallback order; a package
- * that is not installed is left out (its characters are then reported as unprintable, never printed as boxes).
- * Read once per process.
+ * Symbol font `i` of FALLBACK_FILES (0 is tried first), read on first request, once per process; null when its
+ * package is not installed (its characters are then reported as unprintable, never printed as boxes).
  */
-export function loadFallbackFonts(): FallbackFont[] {
-  if (fallbacks) return fallbacks;
-  const require = createRequire(import.meta.url);
-  fallbacks = [];
-  for (const f of FALLBACK_FILES) {
+export function loadFallbackFont(i: number): FallbackFont | null {
+  let f = fallbackByIndex[i];
+  if (f === undefined) {
+    const spec = FALLBACK_FILES[i];
     try {
-      const p = require.resolve(f.module);
-      fallbacks.push({ data: woffToSfnt(readFileSync(p)), family: f.family, source: p });
+      const p = createRequire(import.meta.url).resolve(spec.module);
+      f = { data: woffToSfnt(readFileSync(p)), family: spec.family, source: p };
     } catch {
-      /* not installed: its characters are reported as unprintable */
+      f = null;
     }
+    fallbackByIndex[i] = f;
   }
-  return fallbacks;
+  return f;
+}
+
+/** The installed symbol fonts (loadFallbackFont), in fallback order; read once per process. */
+export function loadFallbackFonts(): FallbackFont[] {
+  const out: FallbackFont[] = [];
+  for (let i = 0; i < FALLBACK_FONT_COUNT; i++) {
+    const f = loadFallbackFont(i);
+    if (f) out.push(f);
+  }
+  return out;
 }
 
 /**

@@ -55,7 +55,7 @@ export interface GeneratedMaterials {
   /** The verifier's report (empty items when verify: false). */
   report: MaterialsReport;
   /**
-   * Milliseconds per stage of this thread, in order (sourceStart, analyse, sourceWait, sourceDocx, [figures,
+   * Milliseconds per stage of this thread, in order (sourceStart, [lend,] analyse, sourceWait, sourceDocx, [figures,
    * manual,] form, sourcePdfWait, verify, formPdfWait — the waits are for the renderer), and the renderer's own
    * paginate (building the source-code document), sourcePdf and readPdf (reading the printed PDF back).
    */
@@ -98,10 +98,14 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   printing.catch(() => undefined);
   building.catch(() => undefined);
   lap('sourceStart');
+  // What the renderer's thread has not yet turned into printed lines, this thread counts first, so that the
+  // renderer prints the source PDF while this thread analyses the code (the document does not depend on it).
+  if (renderer.lend) {
+    renderer.lend();
+    lap('lend');
+  }
   const analysis = analyseCode(opts.files, opts.meta);
   lap('analyse');
-  // What the renderer's thread has not yet turned into printed lines, this thread counts while it would wait.
-  renderer.lend?.();
   const built = await building;
   const source = built.document;
   lap('sourceWait');

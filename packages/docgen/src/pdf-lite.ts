@@ -1,8 +1,8 @@
 import { deflateSync } from 'node:zlib';
 import { CffSubset, prepareCff } from './cff-subset';
-import { loadCjkFont, loadFallbackFonts } from './fonts';
+import { FALLBACK_FAMILIES, FALLBACK_FONT_COUNT, loadCjkFont, loadFallbackFont } from './fonts';
 import { A4 } from './layout';
-import type { FallbackFace, KitFont, WriterDoc } from './mono-writer';
+import type { FallbackFace, FontkitFont, KitFont, WriterDoc } from './mono-writer';
 import { openCffFace, openFace, type SfntFace } from './sfnt';
 import { TrueTypeSubset } from './ttf-subset';
 import { charWidth } from './width';
@@ -40,24 +40,38 @@ export function prepareLiteFonts(): boolean {
   return !!f;
 }
 
-let fallbacks: FallbackFace[] | null | undefined;
+let fallbacks: FallbackFace[] | undefined;
 
-/** The symbol fonts, read on first need, once per process; null when one of them cannot be read here. */
-function fallbackFaces(): FallbackFace[] | null {
-  if (fallbacks === undefined) {
-    const faces: FallbackFace[] = [];
-    for (const f of loadFallbackFonts()) {
-      const face = openFace(f.data);
-      if (!face) return (fallbacks = null);
-      faces.push({ family: f.family, font: face });
-    }
-    fallbacks = faces;
-  }
+/** A face with no glyphs: a symbol font whose package is not installed. */
+const NO_GLYPHS: FontkitFont = { glyphForCodePoint: () => ({ id: 0, advanceWidth: 0 }), hasGlyphForCodePoint: () => false };
+
+/**
+ * The symbol fonts in fallback order (FALLBACK_FILES), each read when its `font` is first looked at, once per
+ * process. Readers look at them in order and stop at the first that has the glyph (MonoWriter, liteDocument), so a
+ * document whose characters are all in the CJK font reads none, and one with a few symbols reads only the fonts up
+ * to the one that has them. A font that is not installed has no glyphs; looking at one this writer cannot read
+ * throws LiteUnsupported (the document is then printed by pdfkit).
+ */
+function fallbackFaces(): FallbackFace[] {
+  fallbacks ??= Array.from({ length: FALLBACK_FONT_COUNT }, (_, i): FallbackFace => {
+    let face: FontkitFont | undefined;
+    return {
+      family: FALLBACK_FAMILIES[i],
+      get font(): FontkitFont {
+        if (!face) {
+          const f = loadFallbackFont(i);
+          face = f ? openFace(f.data) : NO_GLYPHS;
+          if (!face) throw new LiteUnsupported(`符号字体 ${FALLBACK_FAMILIES[i]}`);
+        }
+        return face;
+      },
+    };
+  });
   return fallbacks;
 }
 
-/** The symbol fonts for MonoWriter on a LiteDoc (liteDocument has checked they can be read). */
-export const liteFallbackFonts = (): FallbackFace[] => fallbackFaces() ?? [];
+/** The symbol fonts for MonoWriter on a LiteDoc (see fallbackFaces). */
+export const liteFallbackFonts = (): FallbackFace[] => fallbackFaces();
 
 /** Thrown when a font cannot be subset here; the caller prints with pdfkit instead. */
 export class LiteUnsupported extends Error {}
@@ -379,8 +393,15 @@ export function liteDocument(title: string, texts: Iterable<string>): LiteDoc | 
   const other = (Array.isArray(texts) ? texts : [...texts]).join('\n').replace(/[\x20-\x7e\n]+/g, '\n');
   for (const ch of new Set(other)) {
     const cp = ch.codePointAt(0)!;
-    // A character the CJK font lacks is printed in a symbol font, or as REPLACEMENT: those fonts must be readable.
-    if (charWidth(cp) !== 0 && !f.hasGlyphForCodePoint(cp) && !fallbackFaces()) return undefined;
+    if (charWidth(cp) === 0 || f.hasGlyphForCodePoint(cp)) continue;
+    // A character the CJK font lacks is printed in the first symbol font that has it, or as REPLACEMENT: the fonts
+    // looked at on the way must be readable here.
+    try {
+      fallbackFaces().some((x) => x.font.hasGlyphForCodePoint(cp));
+    } catch (e) {
+      if (e instanceof LiteUnsupported) return undefined;
+      throw e;
+    }
   }
   return new LiteDoc(title, f);
 }

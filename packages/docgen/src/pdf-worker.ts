@@ -9,7 +9,7 @@ import { CLAIM_CALLER, CLAIM_THREAD, CLAIMABLE_FILES, type PreparedRef } from '.
 import type { FormTable } from './render-form';
 import { renderFormTablePdf } from './render-form-pdf';
 import { printedSource, type PrintedSource } from './render-source-pdf';
-import { buildSourceCodeDocument, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
+import { buildSourceCodeDocument, FRONT_BLOCK_LINES_MAX, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
 
 type Request =
   | { kind: 'begin'; opts: PrepareOptions; claims: Int32Array }
@@ -47,6 +47,8 @@ setImmediate(() => {
 let preparing: PrepareOptions | undefined;
 let claims: Int32Array | undefined;
 let received = 0;
+/** Printed lines of the files prepared so far with their lines kept. */
+let keptLines = 0;
 let lentAway = 0;
 const prepared = new Map<string, PreparedSourceFile | Error>();
 const lentTexts = new Map<string, SourceText>();
@@ -69,6 +71,7 @@ parentPort!.on('message', (req: Request) => {
     preparing = req.opts;
     claims = req.claims;
     received = 0;
+    keptLines = 0;
     lentAway = 0;
     prepared.clear();
     lentTexts.clear();
@@ -90,7 +93,14 @@ parentPort!.on('message', (req: Request) => {
         continue;
       }
       try {
-        prepared.set(f.path, prepareSourceFile(f, preparing ?? {}));
+        // The lines of the first files are kept (they are printed on the first pages); later files are only
+        // counted, with their text kept to prepare again the few whose lines fall on the last pages. Holding every
+        // line would only make the collector copy them.
+        const keep = keptLines < FRONT_BLOCK_LINES_MAX;
+        const p = prepareSourceFile(f, preparing ?? {}, keep);
+        if (keep) keptLines += p.count;
+        else p.source = f;
+        prepared.set(f.path, p);
       } catch (e) {
         prepared.set(f.path, e as Error);
       }

@@ -119,6 +119,13 @@ export interface BuildSourceCodeOptions extends PrepareOptions {
 }
 
 const BLOCK_PAGES = 30;
+const MAX_LINES_PER_PAGE = 80;
+/**
+ * The most printed lines the first block of pages can hold (30 pages at the largest lines per page allowed): a
+ * preparer that keeps the printed lines of the files it is handed first, up to this many, and only counts the
+ * rest, holds every line of the first pages whenever files come in print order.
+ */
+export const FRONT_BLOCK_LINES_MAX = BLOCK_PAGES * MAX_LINES_PER_PAGE;
 const LATE_DATES_LIMIT = 50;
 
 function expandTabs(s: string, tabWidth: number): string {
@@ -141,7 +148,8 @@ function expandTabs(s: string, tabWidth: number): string {
 const DATE_HINT = /20\d\d[-/.年]/;
 const DATE_RE = /(20\d\d)[-/.年](1[0-2]|0?[1-9])[-/.月](3[01]|[12]\d|0?[1-9])(?!\d)/g;
 const NON_ASCII = /[^\x20-\x7e]/;
-const NOT_PLAIN = /[^\x20-\x7e\t\n\r]/;
+/** A character other than printable ASCII, tab and line breaks, searched from lastIndex (sticky-free, global). */
+const NOT_PLAIN_AT = /[^\x20-\x7e\t\n\r]/g;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 // eslint-disable-next-line no-control-regex
@@ -177,15 +185,21 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
   scrubber?.beginFile(f.language);
   const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
   const n = text.length;
-  // Most code is printable ASCII, tabs and line breaks: then no line holds an invisible or a wide character, and
-  // the only character to drop is a carriage return.
-  const plain = !NOT_PLAIN.test(text);
+  // Most code is printable ASCII, tabs and line breaks: a line of only those holds no invisible or wide
+  // character, and the only character to drop is a carriage return. `odd` is where the next other character is
+  // (n when none): a line ending before it is plain, so a file with a few such characters pays only on their lines.
+  let odd = -1;
   let start = 0;
   let lineNo = 0;
   while (start < n || (start === n && lineNo === 0)) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = n;
     lineNo++;
+    if (odd < start) {
+      NOT_PLAIN_AT.lastIndex = start;
+      odd = NOT_PLAIN_AT.test(text) ? NOT_PLAIN_AT.lastIndex - 1 : n;
+    }
+    const plain = end <= odd;
     // Blank lines are removed (cpcc-materials.md: blank lines do not count) — checked without allocating.
     let k = start;
     while (k < end) {
@@ -221,7 +235,8 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
       // or one of a text with Unicode spaces (which trim() removes), can have become blank.
       if ((line !== before || !plain) && line.trim() === '') continue;
     } else if (line === '') continue;
-    if (line.length <= columns && (plain || !NON_ASCII.test(line))) push(line, lineNo, 0);
+    // Every UTF-16 unit takes at most two columns (a surrogate pair, one character, at most two).
+    if (line.length <= columns && (plain || line.length * 2 <= columns || !NON_ASCII.test(line))) push(line, lineNo, 0);
     else if (plain) {
       // Printable ASCII: one column a character (wrapByWidth's ASCII path, without checking every character again).
       for (let p = 0, i = 0; i < line.length; p++, i += columns) push(line.slice(i, i + columns), lineNo, p);
@@ -259,7 +274,7 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   const name = validateName(opts.name);
   const version = validateVersion(opts.version);
   const lpp = opts.linesPerPage ?? 50;
-  if (!Number.isInteger(lpp) || lpp < 50 || lpp > 80) throw new DocgenError('BAD_OPTION', '每页行数须为 50–80 之间的整数（登记办法第十条：程序每页不少于 50 行）');
+  if (!Number.isInteger(lpp) || lpp < 50 || lpp > MAX_LINES_PER_PAGE) throw new DocgenError('BAD_OPTION', '每页行数须为 50–80 之间的整数（登记办法第十条：程序每页不少于 50 行）');
   const columns = opts.columns ?? CODE_LAYOUT.columns;
   const key = preparationKey(opts);
   const blockLines = BLOCK_PAGES * lpp;

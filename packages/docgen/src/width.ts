@@ -7,6 +7,8 @@
  */
 export function charWidth(cp: number): 0 | 1 | 2 {
   if (cp < 0x300) return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0 : 1;
+  // CJK Unified Ideographs, the bulk of Chinese text: Wide.
+  if (cp >= 0x4e00 && cp <= 0x9fff) return 2;
   if (isZeroWidth(cp)) return 0;
   return isWide(cp) ? 2 : 1;
 }
