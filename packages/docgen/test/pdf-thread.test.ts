@@ -62,6 +62,24 @@ describe('the CLI thread', () => {
     expect((await there.printed).pdf.equals((await here.printed).pdf)).toBe(true);
   });
 
+  it('keeps the lines of the first files only and prepares again the counted files printed on the last pages', async () => {
+    const { localRenderer } = await import('../src/pdf-thread');
+    const { FRONT_BLOCK_LINES_MAX } = await import('../src/source-document');
+    const { codeFile } = await import('./fixtures-code');
+    const opts = { name: '码著示例管理系统', version: 'V1.0', linesPerPage: 80 };
+    // 90 files of 70 lines: more than the front block holds at 80 lines a page, and more than 60 pages, so files past
+    // the kept ones are printed both between the blocks (skipped) and on the last pages (prepared again).
+    const files = Array.from({ length: 90 }, (_, i) => codeFile(`src/f${String(i).padStart(2, '0')}.ts`, Array.from({ length: 70 }, (_, j) => `export const k${i}_${j} = '${'码'.repeat((i + j) % 50)}${j}';`).join('\n')));
+    const sink = renderer.preparer!({});
+    files.forEach(sink);
+    const there = renderer.source({ ...opts, files }, true);
+    const here = localRenderer.source({ ...opts, files }, true);
+    const doc = (await there.document).document;
+    expect(doc.totalPrintedLines).toBeGreaterThan(FRONT_BLOCK_LINES_MAX + 60 * 80);
+    expect(doc).toEqual((await here.document).document);
+    expect((await there.printed).pdf.equals((await here.printed).pdf)).toBe(true);
+  });
+
   it('paginates here and prints there a code base whose text intake keeps on disk', async () => {
     const { files } = await intakeDirectory(fixture);
     const onDisk = files.map((f) => {

@@ -128,7 +128,7 @@ describe('source-code document plan', () => {
       });
       return { out, report: scrubber.report };
     };
-    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h'];
+    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h', '中文注释'.repeat(12)];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), fc.constantFrom('JavaScript', 'Shell'), (parts, language) => {
         const text = parts.join('');
