@@ -5,8 +5,9 @@ import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
 import { formTable, renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
-import { buildSourceCodeDocument, preparationKey, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceCodeDocument, type SourceText } from './source-document';
+import { BLOCK_LINES_MAX, buildSourceCodeDocument, preparationKey, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceCodeDocument, type SourceText } from './source-document';
 import type { PdfPageReport } from './verify';
+import { CLAIM_CALLER, CLAIMABLE_FILES, type PreparedRef } from './pdf-claims';
 
 /** A source-code document as built by a renderer, and the milliseconds its pagination took. */
 export interface BuiltSource {
@@ -31,7 +32,8 @@ export interface PdfRenderer {
   /**
    * Optional: lends the calling thread while the document of the last `source` call is under way. It counts the
    * printed lines of files handed to the preparer that the renderer's thread has not started, last first, and hands
-   * the counts over (the renderer prepares again the few whose lines it prints). Returns when none is left.
+   * the counts over, with the printed lines of the last files (up to BLOCK_LINES_MAX, the last pages); the renderer
+   * prepares again any other counted file whose lines it prints. Returns when none is left.
    */
   lend?(): void;
   formPdf(form: ApplicationForm): Promise<Buffer>;
@@ -59,20 +61,8 @@ export const localRenderer: PdfRenderer = {
   close: async () => undefined,
 };
 
-/** A file already handed to the PDF thread's preparer, named by its path. */
-export type PreparedRef = { ref: string };
-
 /** Files are sent to the PDF thread in batches of about this many characters. */
 const PREPARE_BATCH_CHARS = 256 * 1024;
-
-/**
- * Files handed to the preparer that either thread may prepare: the n-th file sent is taken by the PDF thread when it
- * sets claims[n] from 0 to CLAIM_THREAD, by the calling thread (lend) when it sets it to CLAIM_CALLER (Atomics, so
- * never both). Files beyond the first CLAIMABLE_FILES are prepared by the PDF thread alone.
- */
-export const CLAIMABLE_FILES = 65_536;
-export const CLAIM_THREAD = 1;
-export const CLAIM_CALLER = 2;
 
 type Reply = {
   id: number;
@@ -178,15 +168,21 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       if (!p || !wanted) return;
       const counted: PreparedSourceFile[] = [];
       let claimed = 0;
+      let kept = 0;
       try {
         for (let i = Math.min(p.order.length, CLAIMABLE_FILES) - 1; i >= 0; i--) {
           // The thread takes files in the order they were sent: once it holds one, it holds every earlier one.
           if (Atomics.compareExchange(p.claims, i, 0, CLAIM_CALLER) !== 0) break;
           claimed++;
           const f = p.order[i];
-          // Counted only: the thread has the text, and prepares again the few files whose lines it prints. A file
-          // the document leaves out (intake dropped it after reading it) is only kept from the thread.
-          if (wanted.has(f)) counted.push(prepareSourceFile(f, p.opts, false));
+          // A file the document leaves out (intake dropped it after reading it) is only kept from the thread. The
+          // last files, which fill the last pages, go with their printed lines; the others are counted only (the
+          // thread has their text, and prepares again the few whose lines it prints).
+          if (!wanted.has(f)) continue;
+          const keep = kept < BLOCK_LINES_MAX;
+          const prepared = prepareSourceFile(f, p.opts, keep);
+          if (keep) kept += prepared.count;
+          counted.push(prepared);
         }
       } finally {
         // The thread waits for what was claimed; a file missing here fails the document instead of hanging it.

@@ -5,11 +5,11 @@ import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
 import { prepareLiteFonts } from './pdf-lite';
 import { printSource } from './pdf-print';
-import { CLAIM_CALLER, CLAIM_THREAD, CLAIMABLE_FILES, type PreparedRef } from './pdf-thread';
+import { CLAIM_CALLER, CLAIM_THREAD, CLAIMABLE_FILES, type PreparedRef } from './pdf-claims';
 import type { FormTable } from './render-form';
 import { renderFormTablePdf } from './render-form-pdf';
 import { printedSource, type PrintedSource } from './render-source-pdf';
-import { buildSourceCodeDocument, FRONT_BLOCK_LINES_MAX, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
+import { buildSourceCodeDocument, BLOCK_LINES_MAX, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
 
 type Request =
   | { kind: 'begin'; opts: PrepareOptions; claims: Int32Array }
@@ -96,7 +96,7 @@ parentPort!.on('message', (req: Request) => {
         // The lines of the first files are kept (they are printed on the first pages); later files are only
         // counted, with their text kept to prepare again the few whose lines fall on the last pages. Holding every
         // line would only make the collector copy them.
-        const keep = keptLines < FRONT_BLOCK_LINES_MAX;
+        const keep = keptLines < BLOCK_LINES_MAX;
         const p = prepareSourceFile(f, preparing ?? {}, keep);
         if (keep) keptLines += p.count;
         else p.source = f;

@@ -121,11 +121,11 @@ export interface BuildSourceCodeOptions extends PrepareOptions {
 const BLOCK_PAGES = 30;
 const MAX_LINES_PER_PAGE = 80;
 /**
- * The most printed lines the first block of pages can hold (30 pages at the largest lines per page allowed): a
- * preparer that keeps the printed lines of the files it is handed first, up to this many, and only counts the
- * rest, holds every line of the first pages whenever files come in print order.
+ * The most printed lines a block of 30 pages can hold (at the largest lines per page allowed): a preparer that
+ * keeps the printed lines of the first files in print order up to this many, or of the last files, holds every line
+ * of the first, or the last, 30 pages.
  */
-export const FRONT_BLOCK_LINES_MAX = BLOCK_PAGES * MAX_LINES_PER_PAGE;
+export const BLOCK_LINES_MAX = BLOCK_PAGES * MAX_LINES_PER_PAGE;
 const LATE_DATES_LIMIT = 50;
 
 function expandTabs(s: string, tabWidth: number): string {

@@ -64,7 +64,7 @@ describe('the CLI thread', () => {
 
   it('keeps the lines of the first files only and prepares again the counted files printed on the last pages', async () => {
     const { localRenderer } = await import('../src/pdf-thread');
-    const { FRONT_BLOCK_LINES_MAX } = await import('../src/source-document');
+    const { BLOCK_LINES_MAX } = await import('../src/source-document');
     const { codeFile } = await import('./fixtures-code');
     const opts = { name: '码著示例管理系统', version: 'V1.0', linesPerPage: 80 };
     // 90 files of 70 lines: more than the front block holds at 80 lines a page, and more than 60 pages, so files past
@@ -75,7 +75,7 @@ describe('the CLI thread', () => {
     const there = renderer.source({ ...opts, files }, true);
     const here = localRenderer.source({ ...opts, files }, true);
     const doc = (await there.document).document;
-    expect(doc.totalPrintedLines).toBeGreaterThan(FRONT_BLOCK_LINES_MAX + 60 * 80);
+    expect(doc.totalPrintedLines).toBeGreaterThan(BLOCK_LINES_MAX + 60 * 80);
     expect(doc).toEqual((await here.document).document);
     expect((await there.printed).pdf.equals((await here.printed).pdf)).toBe(true);
   });
