@@ -12,6 +12,8 @@
  * `encode()` throws Error for a font this writer does not handle (a CFF2 table, a charstring that computes a
  * subroutine number, seac-style endchar); the caller then uses the library's own subsetter.
  */
+import { bytesLoader } from './font-bytes';
+
 export interface SfntFont {
   stream: { buffer: Uint8Array };
   directory: { tables: Record<string, { offset: number; length: number } | undefined> };
@@ -27,21 +29,33 @@ interface Index {
 
 const STANDARD_STRINGS = 391;
 
-function readIndex(b: Uint8Array, pos: number): Index {
+/** Makes bytes [start, end) of the CFF table readable (font-bytes.ts: a font read on demand); else does nothing. */
+type Ensure = (start: number, end: number) => void;
+const whole: Ensure = () => undefined;
+
+function readIndex(b: Uint8Array, pos: number, ensure: Ensure): Index {
+  ensure(pos, pos + 3);
   const count = (b[pos] << 8) | b[pos + 1];
   if (count === 0) return { count: 0, at: () => pos + 2, end: pos + 2 };
   const offSize = b[pos + 2];
   const first = pos + 3;
   const base = first + (count + 1) * offSize - 1;
   const at = (i: number) => {
+    const p = first + i * offSize;
+    ensure(p, p + offSize);
     let v = 0;
-    for (let k = 0, p = first + i * offSize; k < offSize; k++) v = v * 256 + b[p + k];
+    for (let k = 0; k < offSize; k++) v = v * 256 + b[p + k];
     return base + v;
   };
   return { count, at, end: at(count) };
 }
 
-const item = (b: Uint8Array, idx: Index, i: number) => b.subarray(idx.at(i), idx.at(i + 1));
+function item(b: Uint8Array, idx: Index, i: number, ensure: Ensure): Uint8Array {
+  const start = idx.at(i);
+  const end = idx.at(i + 1);
+  ensure(start, end);
+  return b.subarray(start, end);
+}
 
 /** A DICT as its entries: operator key ("17", "12 36") → operand values and the entry's raw bytes. */
 type DictEntries = Map<string, { values: number[]; raw: Uint8Array }>;
@@ -110,6 +124,7 @@ const bias = (n: number) => (n < 1240 ? 107 : n < 33900 ? 1131 : 32768);
 /** Parsed source font: what the writer needs, read once per font object. */
 interface CffSource {
   b: Uint8Array;
+  ensure: Ensure;
   name: Uint8Array;
   top: DictEntries;
   charStrings: Index;
@@ -127,37 +142,48 @@ function parseCff(font: SfntFont): CffSource {
   const t = font.directory.tables['CFF '];
   if (!t) throw new Error('no CFF table');
   const b = font.stream.buffer.subarray(t.offset, t.offset + t.length);
+  const load = bytesLoader(font.stream.buffer);
+  const ensure: Ensure = load ? (start, end) => load(t.offset + start, t.offset + Math.min(end, t.length)) : whole;
+  ensure(0, 4);
   if (b[0] !== 1) throw new Error(`CFF version ${b[0]}`);
-  const names = readIndex(b, b[2]);
-  const tops = readIndex(b, names.end);
-  const strings = readIndex(b, tops.end);
-  const gsubrs = readIndex(b, strings.end);
-  const top = readDict(item(b, tops, 0));
+  const names = readIndex(b, b[2], ensure);
+  const tops = readIndex(b, names.end, ensure);
+  const strings = readIndex(b, tops.end, ensure);
+  const gsubrs = readIndex(b, strings.end, ensure);
+  const top = readDict(item(b, tops, 0, ensure));
   const csOff = top.get('17')?.values[0];
   if (csOff === undefined) throw new Error('CFF without CharStrings');
-  const charStrings = readIndex(b, csOff);
+  const charStrings = readIndex(b, csOff, ensure);
+  const noSubrs = () => readIndex(new Uint8Array(2), 0, whole);
   const privateOf = (dict: DictEntries | undefined) => {
     const p = dict?.get('18')?.values;
-    if (!p) return { privRaw: new Uint8Array(0), subrs: readIndex(new Uint8Array(2), 0) };
+    if (!p) return { privRaw: new Uint8Array(0), subrs: noSubrs() };
     const [size, off] = p;
+    ensure(off, off + size);
     const priv = readDict(b.subarray(off, off + size));
     const subrsOff = priv.get('19')?.values[0];
     const privRaw = Buffer.concat([...priv].filter(([k]) => k !== '19').map(([, e]) => e.raw));
-    return { privRaw, subrs: subrsOff === undefined ? readIndex(new Uint8Array(2), 0) : readIndex(b, off + subrsOff) };
+    return { privRaw, subrs: subrsOff === undefined ? noSubrs() : readIndex(b, off + subrsOff, ensure) };
   };
   let fds: CffSource['fds'];
   let fdOf: (gid: number) => number = () => 0;
   const fdArrayOff = top.get('12 36')?.values[0];
   if (top.has('12 30') && fdArrayOff !== undefined) {
-    const fdIndex = readIndex(b, fdArrayOff);
+    const fdIndex = readIndex(b, fdArrayOff, ensure);
     fds = Array.from({ length: fdIndex.count }, (_, i) => {
-      const dict = readDict(item(b, fdIndex, i));
+      const dict = readDict(item(b, fdIndex, i, ensure));
       return { dict, ...privateOf(dict) };
     });
     const sel = top.get('12 37')!.values[0];
-    if (b[sel] === 0) fdOf = (gid) => b[sel + 1 + gid];
-    else if (b[sel] === 3) {
+    ensure(sel, sel + 3);
+    if (b[sel] === 0) {
+      fdOf = (gid) => {
+        ensure(sel + 1 + gid, sel + 2 + gid);
+        return b[sel + 1 + gid];
+      };
+    } else if (b[sel] === 3) {
       const n = (b[sel + 1] << 8) | b[sel + 2];
+      ensure(sel + 3, sel + 3 + n * 3 + 2);
       const firsts: number[] = [];
       const fdsOfRange: number[] = [];
       for (let i = 0; i < n; i++) {
@@ -176,7 +202,7 @@ function parseCff(font: SfntFont): CffSource {
       };
     } else throw new Error(`FDSelect format ${b[sel]}`);
   } else fds = [{ dict: undefined, ...privateOf(top) }];
-  const src: CffSource = { b, name: item(b, names, 0), top, charStrings, gsubrs, fds, fdOf };
+  const src: CffSource = { b, ensure, name: item(b, names, 0, ensure), top, charStrings, gsubrs, fds, fdOf };
   sources.set(font, src);
   return src;
 }
@@ -198,6 +224,7 @@ function flatten(src: CffSource, gid: number): Uint8Array {
   let ended = false;
   const run = (start: number, end: number, depth: number) => {
     if (depth > 10) throw new Error('CFF subroutine nesting');
+    src.ensure(start, end);
     let i = start;
     while (i < end && !ended) {
       const v = b[i];

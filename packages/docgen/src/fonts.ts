@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { inflateSync } from 'node:zlib';
 import { DocgenError } from './errors';
+import { readOnDemand } from './font-bytes';
 
 export interface CjkFont {
   /** Font file bytes (TTF, OTF, TTC or WOFF). */
@@ -23,6 +24,24 @@ const SYSTEM_CANDIDATES: { path: string; face?: string }[] = [
 ];
 
 let cached: CjkFont | undefined;
+let cachedOnDemand: CjkFont | undefined;
+
+/** Where the CJK font is (see loadCjkFont): a path, the face in a collection, and whether it is a WOFF to unwrap. */
+function findCjkFont(): { path: string; face?: string; woff: boolean } {
+  const env = process.env.MAZHU_CJK_FONT;
+  if (env) {
+    const [p, face] = env.split('#');
+    if (!existsSync(p)) throw new DocgenError('FONT_MISSING', `MAZHU_CJK_FONT 指向的字体不存在：${p}`);
+    return { path: p, face: face || undefined, woff: true };
+  }
+  for (const c of SYSTEM_CANDIDATES) if (existsSync(c.path)) return { path: c.path, face: c.face, woff: false };
+  try {
+    const p = createRequire(import.meta.url).resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff');
+    return { path: p, woff: true };
+  } catch {
+    throw new DocgenError('FONT_MISSING', '找不到中文字体：请安装 fonts-noto-cjk，或重新安装依赖 @fontsource/noto-sans-sc，或设置 MAZHU_CJK_FONT');
+  }
+}
 
 /**
  * Finds a CJK font for the PDFs: `MAZHU_CJK_FONT` (path, or "path#Face" for a .ttc), then a
@@ -32,22 +51,22 @@ let cached: CjkFont | undefined;
  */
 export function loadCjkFont(): CjkFont {
   if (cached) return cached;
-  const env = process.env.MAZHU_CJK_FONT;
-  if (env) {
-    const [p, face] = env.split('#');
-    if (!existsSync(p)) throw new DocgenError('FONT_MISSING', `MAZHU_CJK_FONT 指向的字体不存在：${p}`);
-    return (cached = { data: woffToSfnt(readFileSync(p)), face: face || undefined, source: p });
-  }
-  for (const c of SYSTEM_CANDIDATES) {
-    if (existsSync(c.path)) return (cached = { data: readFileSync(c.path), face: c.face, source: c.path });
-  }
-  try {
-    const require = createRequire(import.meta.url);
-    const p = require.resolve('@fontsource/noto-sans-sc/files/noto-sans-sc-chinese-simplified-400-normal.woff');
-    return (cached = { data: woffToSfnt(readFileSync(p)), source: p });
-  } catch {
-    throw new DocgenError('FONT_MISSING', '找不到中文字体：请安装 fonts-noto-cjk，或重新安装依赖 @fontsource/noto-sans-sc，或设置 MAZHU_CJK_FONT');
-  }
+  const f = findCjkFont();
+  const bytes = readFileSync(f.path);
+  return (cached = { data: f.woff ? woffToSfnt(bytes) : bytes, face: f.face, source: f.path });
+}
+
+/**
+ * The CJK font of loadCjkFont, with a system font file read on demand (font-bytes.ts readOnDemand: only the byte
+ * ranges the readers ask for with ensureBytes); a WOFF, which must be unwrapped, is read whole. For readers that
+ * call ensureBytes (sfnt.ts, cff-subset.ts); `data` must not be handed to any other. Once per process. Throws
+ * DocgenError FONT_MISSING.
+ */
+export function loadCjkFontOnDemand(): CjkFont {
+  if (cachedOnDemand) return cachedOnDemand;
+  const f = findCjkFont();
+  if (f.woff) return (cachedOnDemand = loadCjkFont());
+  return (cachedOnDemand = { data: readOnDemand(f.path), face: f.face, source: f.path });
 }
 
 export interface FallbackFont {

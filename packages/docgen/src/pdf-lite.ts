@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { CffSubset, prepareCff } from './cff-subset';
-import { FALLBACK_FAMILIES, FALLBACK_FONT_COUNT, loadCjkFont, loadFallbackFont } from './fonts';
+import { FALLBACK_FAMILIES, FALLBACK_FONT_COUNT, loadCjkFontOnDemand, loadFallbackFont } from './fonts';
 import { A4 } from './layout';
 import type { FallbackFace, FontkitFont, KitFont, WriterDoc } from './mono-writer';
 import { openCffFace, openFace, type SfntFace } from './sfnt';
@@ -21,10 +21,13 @@ import { charWidth } from './width';
 
 let face: SfntFace | null | undefined;
 
-/** The CJK font (loadCjkFont) as a CFF face, read once per process; null when it has no CFF outlines. */
+/**
+ * The CJK font as a CFF face, once per process, read on demand (loadCjkFontOnDemand: the tables and glyphs used,
+ * not the whole collection); null when it has no CFF outlines.
+ */
 function cjkFace(): SfntFace | null {
   if (face === undefined) {
-    const f = loadCjkFont();
+    const f = loadCjkFontOnDemand();
     face = openCffFace(f.data, f.face) ?? null;
   }
   return face;

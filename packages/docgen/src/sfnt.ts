@@ -8,6 +8,7 @@
  * code point, advance, ascent/descent/line gap from hhea, cap height from OS/2, bounding box from head), so a page
  * set with either prints the same glyphs at the same places.
  */
+import { ensureBytes } from './font-bytes';
 
 /** One face of a font file: table access by tag and the metrics a PDF font descriptor needs. */
 export class SfntFace {
@@ -39,20 +40,19 @@ export class SfntFace {
 
   private readonly view: DataView;
 
+  /**
+   * The face whose offset table is at `at` in `data` (a whole file, or one read on demand: see font-bytes.ts). The
+   * tables read here are read whole, except hmtx, read by the glyphs asked for. Throws Error when a table is missing.
+   */
   constructor(data: Uint8Array, at: number) {
     this.stream = { buffer: data };
     const v = (this.view = new DataView(data.buffer, data.byteOffset, data.byteLength));
-    const numTables = v.getUint16(at + 4);
-    const tables: Record<string, { offset: number; length: number }> = {};
-    for (let i = 0; i < numTables; i++) {
-      const r = at + 12 + i * 16;
-      const tag = String.fromCharCode(data[r], data[r + 1], data[r + 2], data[r + 3]);
-      tables[tag] = { offset: v.getUint32(r + 8), length: v.getUint32(r + 12) };
-    }
+    const tables = readDirectory(data, v, at);
     this.directory = { tables };
     const need = (tag: string) => {
       const t = tables[tag];
       if (!t || t.offset + t.length > data.length) throw new Error(`字体缺少 ${tag} 表`);
+      if (tag !== 'hmtx') ensureBytes(data, t.offset, t.offset + t.length);
       return t.offset;
     };
     const head = need('head');
@@ -65,7 +65,7 @@ export class SfntFace {
     this.lineGap = v.getInt16(hhea + 8);
     const numberOfHMetrics = v.getUint16(hhea + 34);
     this.numGlyphs = v.getUint16(need('maxp') + 4);
-    const os2 = tables['OS/2']?.offset;
+    const os2 = tables['OS/2'] && need('OS/2');
     const os2Version = os2 === undefined ? -1 : v.getUint16(os2);
     this.familyClass = os2 === undefined ? 0 : v.getInt16(os2 + 30);
     this.capHeight = os2Version >= 2 ? v.getInt16(os2 + 88) : this.ascent;
@@ -73,7 +73,7 @@ export class SfntFace {
     const post = need('post');
     this.italicAngle = v.getInt32(post + 4) / 65536;
     this.isFixedPitch = v.getUint32(post + 12) !== 0;
-    this.postscriptName = readPostscriptName(v, data, tables.name?.offset);
+    this.postscriptName = readPostscriptName(v, data, tables.name && need('name'));
     const hmtx = need('hmtx');
     const metricsCache = new Map<number, { advance: number }>();
     this.hmtx = {
@@ -82,7 +82,10 @@ export class SfntFace {
         get: (i) => {
           if (i < 0 || i >= numberOfHMetrics) return undefined;
           let m = metricsCache.get(i);
-          if (!m) metricsCache.set(i, (m = { advance: v.getUint16(hmtx + i * 4) }));
+          if (!m) {
+            ensureBytes(data, hmtx + i * 4, hmtx + i * 4 + 2);
+            metricsCache.set(i, (m = { advance: v.getUint16(hmtx + i * 4) }));
+          }
           return m;
         },
       },
@@ -105,6 +108,20 @@ export class SfntFace {
     const m = this.hmtx.metrics;
     return { id, advanceWidth: m.get(Math.min(id, m.length - 1))?.advance ?? 0 };
   }
+}
+
+/** The table directory of the face at `at`: tag → absolute offset and length (read on demand when need be). */
+function readDirectory(data: Uint8Array, v: DataView, at: number): Record<string, { offset: number; length: number }> {
+  ensureBytes(data, at, at + 12);
+  const numTables = v.getUint16(at + 4);
+  ensureBytes(data, at + 12, at + 12 + numTables * 16);
+  const tables: Record<string, { offset: number; length: number }> = {};
+  for (let i = 0; i < numTables; i++) {
+    const r = at + 12 + i * 16;
+    const tag = String.fromCharCode(data[r], data[r + 1], data[r + 2], data[r + 3]);
+    tables[tag] = { offset: v.getUint32(r + 8), length: v.getUint32(r + 12) };
+  }
+  return tables;
 }
 
 /** nameID 6 (PostScript name) from the name table: Windows (UTF-16BE) or Macintosh (Roman) record; '' if none. */
@@ -201,17 +218,27 @@ function cmapLookup(v: DataView, cmap: number): (cp: number) => number {
 export function openFace(data: Uint8Array, face?: string, opts: { cffOnly?: boolean } = {}): SfntFace | undefined {
   try {
     const v = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    ensureBytes(data, 0, 12);
     const tag = v.getUint32(0);
     const starts: number[] = [];
     if (tag === 0x74746366 /* ttcf */) {
       const n = v.getUint32(8);
+      ensureBytes(data, 12, 12 + n * 4);
       for (let i = 0; i < n; i++) starts.push(v.getUint32(12 + i * 4));
     } else starts.push(0);
     for (const at of starts) {
+      ensureBytes(data, at, at + 4);
       const flavor = v.getUint32(at);
       const cff = flavor === 0x4f54544f; /* OTTO */
       const trueType = flavor === 0x00010000 || flavor === 0x74727565; /* true */
       if (!cff && !(trueType && !opts.cffOnly)) continue;
+      if (face !== undefined) {
+        // Another face of a collection is passed over by its name alone, without reading its other tables.
+        const name = readDirectory(data, v, at).name;
+        if (!name) continue;
+        ensureBytes(data, name.offset, name.offset + name.length);
+        if (readPostscriptName(v, data, name.offset) !== face) continue;
+      }
       const f = new SfntFace(data, at);
       if (cff ? !f.directory.tables['CFF '] : !f.directory.tables.glyf || !f.directory.tables.loca) continue;
       if (face === undefined || f.postscriptName === face) return f;

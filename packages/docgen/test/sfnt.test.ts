@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { CffSubset } from '../src/cff-subset';
+import { readOnDemand } from '../src/font-bytes';
 import { woffToSfnt } from '../src/fonts';
 import { openCffFace } from '../src/sfnt';
 
@@ -44,6 +46,28 @@ describe('openCffFace', () => {
       expect([cp, b.id, b.advanceWidth]).toEqual([cp, a.id, a.advanceWidth]);
       expect(ours.hasGlyphForCodePoint(cp)).toBe(a.id !== 0);
     }
+  });
+
+  it.skipIf(!existsSync(SYSTEM_TTC))('reads a collection on demand: the metrics, glyphs and subset of the whole file, without reading the rest', () => {
+    const whole = readFileSync(SYSTEM_TTC);
+    const partial = readOnDemand(SYSTEM_TTC);
+    const a = openCffFace(whole, 'NotoSansCJKsc-Regular')!;
+    const b = openCffFace(partial, 'NotoSansCJKsc-Regular')!;
+    for (const k of ['postscriptName', 'unitsPerEm', 'numGlyphs', 'ascent', 'descent', 'lineGap', 'capHeight', 'xHeight', 'italicAngle', 'bbox'] as const) expect([k, b[k]]).toEqual([k, a[k]]);
+    const sa = new CffSubset(a);
+    const sb = new CffSubset(b);
+    for (const ch of '码著软件著作权登记源程序鉴别材料，第 1 页（共 60 页）V1.0 ①→“”…龘') {
+      const cp = ch.codePointAt(0)!;
+      expect([ch, b.glyphForCodePoint(cp)]).toEqual([ch, a.glyphForCodePoint(cp)]);
+      sa.includeGlyph(a.glyphForCodePoint(cp));
+      sb.includeGlyph(b.glyphForCodePoint(cp));
+    }
+    expect(sb.encode().equals(sa.encode())).toBe(true);
+    // A table no reader here uses (GSUB) was never read.
+    const gsub = b.directory.tables.GSUB!;
+    const mid = gsub.offset + (gsub.length >> 1);
+    expect(whole.subarray(mid, mid + 4096).some((x) => x !== 0)).toBe(true);
+    expect(partial.subarray(mid, mid + 4096).every((x) => x === 0)).toBe(true);
   });
 
   it('gives up on fonts without CFF outlines and on bytes that are not a font', () => {
