@@ -3,7 +3,7 @@ import { DocgenError, type DocgenErrorCode } from './errors';
 import type { ApplicationForm } from './form';
 import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
-import { formTable, renderApplicationFormPdf } from './render-form';
+import { renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
 import { BLOCK_LINES_MAX, buildSourceCodeDocument, preparationKey, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceCodeDocument, type SourceText } from './source-document';
 import type { PdfPageReport } from './verify';
@@ -78,9 +78,9 @@ type Reply = {
 const textOnDisk = (f: object) => typeof Object.getOwnPropertyDescriptor(f, 'text')?.get === 'function';
 
 /**
- * Renders in the PDF thread `worker` (pdf-worker.ts, started by pdf-worker-start.ts): it loads pdfkit and reads the
- * CJK font while the caller reads the code; then it paginates the code it is sent, hands the document back, prints
- * it and reads the PDF back from its bytes, and prints the form when asked. On two cores the pagination and the
+ * Renders in the PDF thread `worker` (pdf-worker.ts, started by pdf-worker-start.ts): it opens the CJK font while
+ * the caller reads the code; then it paginates the code it is sent, hands the document back, prints it and reads
+ * the PDF back from its bytes. The form is printed on the calling thread. On two cores the pagination and the
  * printing overlap the caller's analysis and Word files. Code bases whose text intake keeps on disk are paginated
  * on the calling thread (their text is not copied into a message). Errors come back as DocgenError; `close()`
  * stops the thread.
@@ -189,10 +189,9 @@ export function threadRenderer(worker: Worker): PdfRenderer {
         if (claimed) worker.postMessage({ kind: 'lent', files: counted });
       }
     },
-    async formPdf(form) {
-      const r = await ask({ kind: 'form', table: formTable(form) });
-      return Buffer.from(r.pdf!.buffer, r.pdf!.byteOffset, r.pdf!.byteLength);
-    },
+    // The form is printed here: it is ready only after the analysis, when the thread still prints and reads back
+    // the source-code PDF, and it is small (two pages).
+    formPdf: (form) => renderApplicationFormPdf(form),
     async close() {
       worker.removeAllListeners('exit');
       await worker.terminate();

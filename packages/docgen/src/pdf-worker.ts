@@ -1,13 +1,11 @@
-// The PDF thread of the CLI (pdf-thread.ts threadRenderer): reads the CJK font as soon as it starts, turns files
+// The PDF thread of the CLI (pdf-thread.ts threadRenderer): opens the CJK font as soon as it starts, turns files
 // into printed lines as the caller reads them, then paginates the code (handing the document back at once), prints
-// the PDFs and reads the source-code PDF back.
+// the source-code PDF and reads it back.
 import { parentPort } from 'node:worker_threads';
 import { DocgenError } from './errors';
 import { prepareLiteFonts } from './pdf-lite';
 import { printSource } from './pdf-print';
 import { CLAIM_CALLER, CLAIM_THREAD, CLAIMABLE_FILES, type PreparedRef } from './pdf-claims';
-import type { FormTable } from './render-form';
-import { renderFormTablePdf } from './render-form-pdf';
 import { printedSource, type PrintedSource } from './render-source-pdf';
 import { buildSourceCodeDocument, BLOCK_LINES_MAX, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceText } from './source-document';
 
@@ -18,7 +16,6 @@ type Request =
   | ({ id: number } & (
   | { kind: 'source'; documentId: number; opts: Omit<BuildSourceCodeOptions, 'files'> & { files: (BuildSourceCodeOptions['files'][number] | PreparedRef)[] }; readBack: boolean }
   | { kind: 'print'; model: PrintedSource; readBack: boolean }
-  | { kind: 'form'; table: FormTable }
 ));
 
 const errorOf = (e: unknown) => ({ code: e instanceof DocgenError ? e.code : undefined, message: (e as Error)?.message ?? String(e) });
@@ -111,33 +108,28 @@ parentPort!.on('message', (req: Request) => {
   if (!('id' in req)) return;
   void (async () => {
     try {
-      if (req.kind === 'source' || req.kind === 'print') {
-        let model: PrintedSource;
-        if (req.kind === 'source') {
-          const t = performance.now();
-          let document;
-          try {
-            // The counts of files the calling thread took are on their way.
-            if (lentAway) await lent;
-            document = buildSourceCodeDocument({ ...req.opts, files: resolveFiles(req.opts.files) });
-          } catch (e) {
-            parentPort!.postMessage({ id: req.documentId, error: errorOf(e) });
-            throw e;
-          }
-          // The code's text is not needed any more: let the collector drop it rather than copy it while printing.
-          req.opts.files = [];
-          prepared.clear();
-          lentTexts.clear();
-          parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
-          model = printedSource(document);
-        } else model = req.model;
-        const r = await printSource(model, req.readBack);
-        const pdf = owning(r.pdf);
-        parentPort!.postMessage({ id: req.id, pdf, pages: r.pages, ms: r.ms }, [pdf.buffer]);
-      } else {
-        const pdf = owning(await renderFormTablePdf(req.table));
-        parentPort!.postMessage({ id: req.id, pdf }, [pdf.buffer]);
-      }
+      let model: PrintedSource;
+      if (req.kind === 'source') {
+        const t = performance.now();
+        let document;
+        try {
+          // The counts of files the calling thread took are on their way.
+          if (lentAway) await lent;
+          document = buildSourceCodeDocument({ ...req.opts, files: resolveFiles(req.opts.files) });
+        } catch (e) {
+          parentPort!.postMessage({ id: req.documentId, error: errorOf(e) });
+          throw e;
+        }
+        // The code's text is not needed any more: let the collector drop it rather than copy it while printing.
+        req.opts.files = [];
+        prepared.clear();
+        lentTexts.clear();
+        parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
+        model = printedSource(document);
+      } else model = req.model;
+      const r = await printSource(model, req.readBack);
+      const pdf = owning(r.pdf);
+      parentPort!.postMessage({ id: req.id, pdf, pages: r.pages, ms: r.ms }, [pdf.buffer]);
     } catch (e) {
       parentPort!.postMessage({ id: req.id, error: errorOf(e) });
     }
