@@ -65,6 +65,19 @@ const TOKEN_PATTERNS: RegExp[] = [
 const TRIGGER =
   /\$(2[abxy]?|argon2|[156])\$|:\/\/|@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联]/i;
 
+const TRIGGER_AT = new RegExp(TRIGGER.source, 'gi');
+
+/**
+ * Where in `text` the next match of the scrubber's pre-test starts, at or after `from` (text.length when none): a
+ * line of `text` before it, tabs and invisible characters aside, is returned unchanged by Scrubber.line while no key
+ * block is open (keyBlockOpen). No match spans a line break, so a whole text is searched once instead of each line.
+ */
+export function nextScrubTrigger(text: string, from: number): number {
+  TRIGGER_AT.lastIndex = from;
+  const m = TRIGGER_AT.exec(text);
+  return m ? m.index : text.length;
+}
+
 /** Cheap pre-test: only lines containing one of these prefixes can hold a known token. */
 const TOKEN_HINT = /AKIA|LTAI|AKID|sk-|gh[pousr]_|xox[abprs]-|AIza|eyJ/;
 const SECRET_HINT = /pass|pwd|secret|token|key|密码|口令|密钥|秘钥/i;
@@ -126,6 +139,11 @@ export class Scrubber {
   /** Starts a file: `language` (intake's name) decides whether unquoted secret assignments are values (config-like text). */
   beginFile(language: string): void {
     this.configLike = /^(Shell|Dockerfile|Makefile|SQL|XML|PowerShell|CMake)$/.test(language);
+  }
+
+  /** True between the BEGIN and END lines of a private key: every line is then masked. */
+  get keyBlockOpen(): boolean {
+    return this.inKey;
   }
 
   /** Returns the scrubbed line, or null when the whole line must be dropped. */

@@ -1,7 +1,7 @@
 import { DocgenError } from './errors';
 import type { CodeFile } from './intake';
 import { scanSource } from './lexer';
-import { appendScrubReport, Scrubber, type ScrubReport } from './scrub';
+import { appendScrubReport, nextScrubTrigger, Scrubber, type ScrubReport } from './scrub';
 import { CODE_LAYOUT } from './layout';
 import { displayWidth, wrapByWidth } from './width';
 import { validateName, validateVersion } from './names';
@@ -146,6 +146,7 @@ function expandTabs(s: string, tabWidth: number): string {
 
 // C0/C1 controls (tab excluded), zero-width and bidi controls: never printed.
 const DATE_HINT = /20\d\d[-/.年]/;
+const DATE_HINT_AT = /20\d\d[-/.年]/g;
 const DATE_RE = /(20\d\d)[-/.年](1[0-2]|0?[1-9])[-/.月](3[01]|[12]\d|0?[1-9])(?!\d)/g;
 const NON_ASCII = /[^\x20-\x7e]/;
 /** A character other than printable ASCII, tab and line breaks, searched from lastIndex (sticky-free, global). */
@@ -154,6 +155,12 @@ const NOT_PLAIN_AT = /[^\x20-\x7e\t\n\r]/g;
 const INVISIBLE_HINT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/;
 // eslint-disable-next-line no-control-regex
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g;
+
+/** The index of `ch` in `text` at or after `from`, or text.length. */
+function indexOrEnd(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i < 0 ? text.length : i;
+}
 
 /** A string that is equal for two PrepareOptions exactly when they prepare files the same way. */
 export function preparationKey(opts: PrepareOptions): string {
@@ -189,6 +196,11 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
   // character, and the only character to drop is a carriage return. `odd` is where the next other character is
   // (n when none): a line ending before it is plain, so a file with a few such characters pays only on their lines.
   let odd = -1;
+  // For lines only counted: where the next tab, carriage return, scrubber trigger and date hint are.
+  let tab = -1;
+  let cr = -1;
+  let trigger = -1;
+  let date = -1;
   let start = 0;
   let lineNo = 0;
   while (start < n || (start === n && lineNo === 0)) {
@@ -210,6 +222,24 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
     if (k === end) {
       start = end + 1;
       continue;
+    }
+    if (!keepTexts && plain && !scrubber?.keyBlockOpen) {
+      // Counted only: a plain line without a tab, a carriage return but at its end, anything the scrubber looks at
+      // or a date is printed as it is, trailing spaces aside — its printed lines are counted without making it.
+      if (tab < start) tab = indexOrEnd(text, '\t', start);
+      if (cr < start) cr = indexOrEnd(text, '\r', start);
+      if (scrubber && trigger < start) trigger = nextScrubTrigger(text, start);
+      if (completion && date < start) {
+        DATE_HINT_AT.lastIndex = start;
+        date = DATE_HINT_AT.exec(text)?.index ?? n;
+      }
+      if (end <= tab && cr >= end - 1 && (!scrubber || end <= trigger) && (!completion || end <= date)) {
+        let e = end;
+        for (let c = text.charCodeAt(e - 1); c === 32 || c === 13; c = text.charCodeAt(e - 1)) e--;
+        count += Math.ceil((e - start) / columns);
+        start = end + 1;
+        continue;
+      }
     }
     let line: string | null = text.slice(start, end);
     start = end + 1;

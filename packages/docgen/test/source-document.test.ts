@@ -128,17 +128,31 @@ describe('source-code document plan', () => {
       });
       return { out, report: scrubber.report };
     };
-    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h', '中文注释'.repeat(12)];
+    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h', '中文注释'.repeat(12), '2024-05-06', '123\t4567', ' '.repeat(70), 'abcdefgh'.repeat(12), '// ', 'copyright 2019 张三', 'y'.repeat(60)];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), fc.constantFrom('JavaScript', 'Shell'), (parts, language) => {
         const text = parts.join('');
-        const got = prepareSourceFile({ path: 'f.js', language, comments: 'js', text, lines: 1 }, {});
+        const file = { path: 'f.js', language, comments: 'js' as const, text, lines: 1 };
+        const got = prepareSourceFile(file, {});
         const want = oracle('f.js', text, language);
         const rows = got.texts!.map((t, i): [string, number, number] => [t, got.meta![i * 2], got.meta![i * 2 + 1]]);
         expect(rows).toEqual(want.out);
         expect(got.scrub).toEqual(want.report);
+        // Counted only (the lines are not made): the same count, findings and late dates.
+        const opts = { completionDate: '2020-01-01' };
+        const full = prepareSourceFile(file, opts);
+        const counted = prepareSourceFile(file, opts, false);
+        expect(counted.texts).toBeUndefined();
+        expect([counted.count, counted.scrub, counted.lateDates]).toEqual([full.count, full.scrub, full.lateDates]);
       }),
-      { numRuns: 400, examples: [[['-----BEGIN RSA PRIVATE KEY-----', '\n', 'MIIEpAIBAAKCAQEA', '\n', 'x', '-----END RSA PRIVATE KEY-----', '\n', 'MIIEpAIBAAKCAQEA'], 'JavaScript']] },
+      {
+        numRuns: 400,
+        examples: [
+          [['-----BEGIN RSA PRIVATE KEY-----', '\n', 'MIIEpAIBAAKCAQEA', '\n', 'x', '-----END RSA PRIVATE KEY-----', '\n', 'MIIEpAIBAAKCAQEA'], 'JavaScript'],
+          // Wrapped only once trailing spaces are counted, or once a tab is expanded.
+          [['y'.repeat(60), ' '.repeat(70), '\n', ...Array<string>(10).fill('\t'), 'y'.repeat(60)], 'JavaScript'],
+        ],
+      },
     );
   });
 });
