@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '..');
 const serverMain = path.join(root, 'apps/server/dist/main.js');
 const workerFile = path.join(root, 'apps/server/dist/docgen-worker.mjs');
-const cliBin = path.join(root, 'packages/docgen/bin/mazhu.mjs');
+const cliBin = path.join(root, 'packages/docgen/bin/mazhu.cjs');
 const webDist = path.join(root, 'apps/web/dist');
 
 function freePort(): Promise<number> {
@@ -122,7 +122,7 @@ describe('production build', () => {
   it('the compiled CLI and its PDF thread start from the code cache the build made', () => {
     for (const bundle of ['cli.cjs', 'pdf-worker.cjs']) {
       const file = path.join(root, 'packages/docgen/dist', bundle);
-      // The launcher's V8 flag (bin/mazhu.mjs), without which V8 refuses the cache.
+      // The launcher's V8 flag (bin/mazhu.cjs), without which V8 refuses the cache.
       const r = spawnSync(process.execPath, ['--interrupt-budget=1000000', '-e', `console.log(require(${JSON.stringify(path.join(root, 'packages/docgen/bin/code-cache.cjs'))}).acceptsCache(${JSON.stringify(file)}))`], {
         env: { ...process.env, NODE_OPTIONS: '' },
         encoding: 'utf8',

@@ -167,7 +167,7 @@ if (!fs.readFileSync(path.join(cliDist, 'cli.cjs'), 'utf8').includes('./pdf-work
 // The priming run: one `mazhu generate` of a small code base, after which both threads write their code cache.
 const primeOut = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-prime-'));
 try {
-  const r = spawnSync(process.execPath, [at('packages/docgen/bin/mazhu.mjs'), 'generate', at('packages/docgen/test/fixtures/spring-admin'), '--name', '码著示例管理系统', '--version', 'V1.0', '--out', primeOut], {
+  const r = spawnSync(process.execPath, [at('packages/docgen/bin/mazhu.cjs'), 'generate', at('packages/docgen/test/fixtures/spring-admin'), '--name', '码著示例管理系统', '--version', 'V1.0', '--out', primeOut], {
     env: { ...process.env, NODE_OPTIONS: '', MAZHU_CODE_CACHE: 'prime', MAZHU_CLI_SOURCE: '' },
     encoding: 'utf8',
   });

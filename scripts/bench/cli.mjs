@@ -33,7 +33,7 @@ import * as tar from 'tar';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cache = path.join(root, 'packages/docgen/.cache/npm');
-const cli = path.join(root, 'packages/docgen/bin/mazhu.mjs');
+const cli = path.join(root, 'packages/docgen/bin/mazhu.cjs');
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 7);
 const REF = process.env.REFERENCE_TOOL_DIR ? path.resolve(process.env.REFERENCE_TOOL_DIR) : undefined;
 const NAME = '基准测试代码管理系统';

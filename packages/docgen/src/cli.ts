@@ -35,7 +35,7 @@ const USAGE = `用法：
 
 /**
  * Runs the CLI; returns the exit code. Never prints a stack trace for user errors. `opts.pdfWorker`: a PDF thread the
- * launcher already started for `generate` (bin/mazhu.mjs starts it before loading the CLI); it is used, or stopped.
+ * launcher already started for `generate` (bin/mazhu.cjs starts it before loading the CLI); it is used, or stopped.
  */
 export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): Promise<number> {
   const { pdfWorker } = opts;
