@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { promises as fsp, statSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Worker } from 'node:worker_threads';
@@ -91,7 +91,13 @@ export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): P
     validateName(values.name);
     validateVersion(values.version);
     if (values.form && !(SOFTWARE_FORMS as readonly string[]).includes(values.form)) throw new DocgenError('BAD_OPTION', `--form 只能是 ${SOFTWARE_FORMS.join('、')}`);
-    const st = await fsp.stat(input).catch(() => undefined);
+    // Synchronous: an asynchronous stat would start libuv's thread pool for nothing.
+    let st: Stats | undefined;
+    try {
+      st = statSync(input);
+    } catch {
+      st = undefined;
+    }
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
     // The PDF thread starts before the rest of the CLI loads: it reads the CJK font meanwhile.
     worker ??= startWorker();

@@ -2,12 +2,12 @@ import { createRequire } from 'node:module';
 import type * as Chardet from 'chardet';
 import type * as IconvLite from 'iconv-lite';
 
-const requireHere = createRequire(import.meta.url);
+let requireHere: NodeJS.Require | undefined;
 let iconvModule: typeof IconvLite | undefined;
 let chardetModule: typeof Chardet | undefined;
 /** iconv-lite, loaded on first need: code in UTF-8 (nearly all of it) never loads it. */
-export const iconvLite = (): typeof IconvLite => (iconvModule ??= requireHere('iconv-lite') as typeof IconvLite);
-const detector = (): typeof Chardet => (chardetModule ??= requireHere('chardet') as typeof Chardet);
+export const iconvLite = (): typeof IconvLite => (iconvModule ??= (requireHere ??= createRequire(import.meta.url))('iconv-lite') as typeof IconvLite);
+const detector = (): typeof Chardet => (chardetModule ??= (requireHere ??= createRequire(import.meta.url))('chardet') as typeof Chardet);
 
 export type SourceEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'gb18030' | 'big5' | 'shift_jis' | 'latin1';
 
