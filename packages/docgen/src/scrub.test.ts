@@ -31,6 +31,7 @@ describe('scrubbing secrets and personal data', () => {
     expect(L('url: "jdbc:mysql://localhost:3306/ry?useSSL=false&user=root&password=Pa55word"', 21)).toBe('url: "jdbc:mysql://localhost:3306/ry?useSSL=false&user=root&password=********"');
     expect(L("redis = 'redis://default:s3cretPw@10.0.0.8:6379/0'", 22)).toBe("redis = 'redis://default:********@x.x.x.x:6379/0'");
     expect(L('password = request.form["password"]', 23)).toBe('password = request.form["password"]');
+    expect(L('const 秘钥 = "k3yV4lue99"', 26)).toBe('const 秘钥 = "**********"');
     s.beginFile('Shell');
     expect(L('export DB_PASSWORD=Root123456', 24)).toBe('export DB_PASSWORD=**********');
     expect(L('export DB_PASSWORD=${DB_PASSWORD}', 25)).toBe('export DB_PASSWORD=${DB_PASSWORD}');

@@ -61,9 +61,9 @@ const TOKEN_PATTERNS: RegExp[] = [
   /\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g, // JWT
 ];
 
-/** One cheap test: a line matching none of these cannot hold anything to scrub. */
+/** One cheap test: a line matching none of these cannot hold anything to scrub (each pattern below needs one). */
 const TRIGGER =
-  /\$(2[abxy]?|argon2|[156])\$|:\/\/|@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联]/i;
+  /\$(2[abxy]?|argon2|[156])\$|:\/\/|@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联秘]/i;
 
 const TRIGGER_AT = new RegExp(TRIGGER.source, 'gi');
 
