@@ -32,6 +32,7 @@ describe('scrubbing secrets and personal data', () => {
     expect(L("redis = 'redis://default:s3cretPw@10.0.0.8:6379/0'", 22)).toBe("redis = 'redis://default:********@x.x.x.x:6379/0'");
     expect(L('password = request.form["password"]', 23)).toBe('password = request.form["password"]');
     expect(L('const 秘钥 = "k3yV4lue99"', 26)).toBe('const 秘钥 = "**********"');
+    expect(L("hash = '$argon2id$v=19$m=65536,t=3,p=4$c2FsdHNhbHQ$aGFzaGhhc2g'", 27)).toBe("hash = '$argon2id$************'");
     s.beginFile('Shell');
     expect(L('export DB_PASSWORD=Root123456', 24)).toBe('export DB_PASSWORD=**********');
     expect(L('export DB_PASSWORD=${DB_PASSWORD}', 25)).toBe('export DB_PASSWORD=${DB_PASSWORD}');

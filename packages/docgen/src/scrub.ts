@@ -63,7 +63,7 @@ const TOKEN_PATTERNS: RegExp[] = [
 
 /** One cheap test: a line matching none of these cannot hold anything to scrub (each pattern below needs one). */
 const TRIGGER =
-  /\$(2[abxy]?|argon2|[156])\$|:\/\/|@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联秘]/i;
+  /\$(2[abxy]?|argon2(?:id|i|d)?|[156])\$|:\/\/|@|\d\.\d+\.\d|\d{3}[- ]?\d{4}|PRIVATE KEY|AKIA|LTAI|AKID|sk-|gh[pousr]_|xox|AIza|eyJ|pass|pwd|secret|token|key|copyright|\(c\)|©|author|rights reserved|[密口作版联秘]/i;
 
 const TRIGGER_AT = new RegExp(TRIGGER.source, 'gi');
 
@@ -74,9 +74,17 @@ const TRIGGER_AT = new RegExp(TRIGGER.source, 'gi');
  */
 export function nextScrubTrigger(text: string, from: number): number {
   TRIGGER_AT.lastIndex = from;
-  const m = TRIGGER_AT.exec(text);
-  return m ? m.index : text.length;
+  for (let m = TRIGGER_AT.exec(text); m; m = TRIGGER_AT.exec(text)) {
+    const i = m.index;
+    // An '@' matters only after a character of an e-mail address's local part (EMAIL_AT) or as @email / @contact
+    // (AUTHOR_LINE; @author is found by "author"): "@param", "{@link …}", "@Override" change nothing.
+    if (text.charCodeAt(i) !== 64 || EMAIL_LOCAL.test(text.charAt(i - 1)) || AT_AUTHOR.test(text.slice(i, i + 8))) return i;
+    TRIGGER_AT.lastIndex = i + 1;
+  }
+  return text.length;
 }
+const EMAIL_LOCAL = /^[\w.%+-]$/;
+const AT_AUTHOR = /^@(?:email|contact)/i;
 
 /** Cheap pre-test: only lines containing one of these prefixes can hold a known token. */
 const TOKEN_HINT = /AKIA|LTAI|AKID|sk-|gh[pousr]_|xox[abprs]-|AIza|eyJ/;
@@ -88,8 +96,8 @@ const SECRET_ASSIGN =
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w.])/g;
 /** Not addresses of a machine: the wildcard and netmasks. Loopback (127.x) and private ranges are masked like any other. */
 const IP_KEEP = new Set(['0.0.0.0', '255.255.255.255', '255.255.255.0', '255.0.0.0', '255.255.0.0']);
-/** Password hashes: bcrypt ($2a$10$ + 53), argon2 ($argon2id$v=19$…), sha-crypt ($5$ / $6$), MD5-crypt ($1$). */
-const HASHES = /\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$v=\d+\$[^\s'"`,;)]+|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|\$1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/g;
+/** Password hashes: bcrypt ($2a$10$ + 53), argon2 ($argon2id$v=19$m=…,t=…,p=…$salt$hash), sha-crypt ($5$ / $6$), MD5-crypt ($1$). */
+const HASHES = /\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$v=\d+\$[^\s'"`;)]+|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|\$1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/g;
 /** Credentials inside a URL: scheme://user:password@host (JDBC, Redis, MongoDB, AMQP…). */
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"`]+:)([^\s@/'"`]+)(@)/gi;
 /** password=… inside a query string or a connection string: jdbc:…?user=root&password=123456, Password=…; */
