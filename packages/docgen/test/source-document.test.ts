@@ -128,7 +128,7 @@ describe('source-code document plan', () => {
       });
       return { out, report: scrubber.report };
     };
-    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h', '中文注释'.repeat(12), '2024-05-06', '123\t4567', ' '.repeat(70), 'abcdefgh'.repeat(12), '// ', 'copyright 2019 张三', 'y'.repeat(60), '@email x', ' @Contact', '$argon2id$v=19$m=1,t=2,p=1$c2FsdA$aGFzaA'];
+    const pieces = ['key', 'pass', '@', 'a@b.cn', ' @param', '123', '4567', '\t', '\r', '\r\n', '\n', ' ', 'x', '值', '\u200b', '\u00a0', '(c)', 'token = "abcd1234"', '192.168.1.2', '-----BEGIN RSA PRIVATE KEY-----', 'MIIEpAIBAAKCAQEA', '-----END RSA PRIVATE KEY-----', '13912345678', 'sk-', '://u:p@h', '中文注释'.repeat(12), '2024-05-06', '123\t4567', ' '.repeat(70), 'abcdefgh'.repeat(12), '// ', 'copyright 2019 张三', 'y'.repeat(60), '@email x', ' @Contact', 'api_key = "x1y2z3w4"', 'accessKey: "abc123"', 'PASSWD=', 'passed', 'http://example.com/a', '1.2.3', '10.0.0.1', 'get(key)', '?pwd=', 'jdbc:mysql://root:Pa55!@db', '139 1234 5678', '`', '$argon2id$v=19$m=1,t=2,p=1$c2FsdA$aGFzaA'];
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 60 }), fc.constantFrom('JavaScript', 'Shell'), (parts, language) => {
         const text = parts.join('');
