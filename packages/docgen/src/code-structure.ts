@@ -331,7 +331,8 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
         }
         continue;
       }
-      const job = /@Scheduled\b|\bimplements\s+(?:org\.quartz\.)?Job\b|extends\s+QuartzJobBean\b|@XxlJob\b/.exec(text);
+      // Every match holds "@Scheduled" or "Job": a text with neither is not searched.
+      const job = hasAny(text, ['@Scheduled', 'Job']) ? /@Scheduled\b|\bimplements\s+(?:org\.quartz\.)?Job\b|extends\s+QuartzJobBean\b|@XxlJob\b/.exec(text) : null;
       if (job) {
         const cls = /\bclass\s+(\w+)/.exec(text)?.[1] ?? f.path;
         units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, symbol: cls, kind: 'job', line: lineAt(text, job.index) }, '定时任务');
