@@ -7,8 +7,21 @@
  */
 export function charWidth(cp: number): 0 | 1 | 2 {
   if (cp < 0x300) return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0 : 1;
-  // CJK Unified Ideographs, the bulk of Chinese text: Wide.
-  if (cp >= 0x4e00 && cp <= 0x9fff) return 2;
+  if (cp > 0xffff) return widthOf(cp);
+  // The Basic Multilingual Plane is looked up in blocks of 256 code points, each worked out on first use.
+  const hi = cp >> 8;
+  let block = bmpWidths[hi];
+  if (block === undefined) {
+    block = bmpWidths[hi] = new Uint8Array(256);
+    for (let i = 0; i < 256; i++) block[i] = widthOf((hi << 8) | i);
+  }
+  return block[cp & 0xff] as 0 | 1 | 2;
+}
+
+const bmpWidths: (Uint8Array | undefined)[] = new Array<Uint8Array | undefined>(256);
+
+function widthOf(cp: number): 0 | 1 | 2 {
+  if (cp < 0x300) return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0 : 1;
   if (isZeroWidth(cp)) return 0;
   return isWide(cp) ? 2 : 1;
 }
