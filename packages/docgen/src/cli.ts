@@ -8,6 +8,7 @@ import { validateName, validateVersion } from './names';
 import type { PdfRenderer } from './pdf-thread';
 import { savePdfWorkerCodeCache, startPdfWorker } from './pdf-worker-start';
 import { SOFTWARE_FORMS } from './software-form';
+import * as z from 'zod';
 
 // This module is what every run loads: argument checks only. The engine (cli-generate, generate, intake) and the
 // PDF reader load when a command needs them, after the PDF thread has started.
@@ -38,6 +39,8 @@ const USAGE = `用法：
  * launcher already started for `generate` (bin/mazhu.cjs starts it before loading the CLI); it is used, or stopped.
  */
 export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): Promise<number> {
+  // A run parses each schema about once: zod's generated parsers cost more to build than they save here.
+  z.config({ jitless: true });
   const { pdfWorker } = opts;
   // Every way out but `generate` past its argument checks stops a thread the launcher started.
   const done = (code: number) => {
