@@ -15,7 +15,10 @@
 //   B. nine packages of CPython 3.11's standard library (asyncio, email, http, json, logging, xml, urllib, concurrent,
 //      multiprocessing; ≈ 60,000 lines of Python) from the machine's /usr/lib/python3.11 (Debian libpython3.11-stdlib;
 //      BENCH_CLI_PYTHON_LIB points elsewhere); left out, with a note, when not there;
-//   C. zod 4.6.7's src/ — TypeScript, ≈ 89,000 lines with its tests (pinned, npm pack).
+//   C. zod 4.6.7's src/ — TypeScript, ≈ 89,000 lines with its tests (pinned, npm pack);
+//   D. java.util.concurrent and java.time.format from a JDK's src.zip (Java with Javadoc, ≈ 80,000 lines; Debian:
+//      apt-get install openjdk-17-source; BENCH_CLI_JAVA_SRC points at another src.zip); left out, with a note,
+//      when there is none.
 // Each is copied to a temp directory.
 // Our command is the plain `mazhu generate <tree> --name … --version … --out <dir>`: 源程序.pdf/.docx, 申请表.pdf/
 // .docx/.json, manifest.json, 源程序清单.txt, 检查报告.txt/.json, with the source PDF read back page by page (pages,
@@ -29,6 +32,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unzipSync } from 'fflate';
 import * as tar from 'tar';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -71,6 +75,10 @@ function extract(spec, dest, subdir = '') {
 
 const PYTHON_LIB = process.env.BENCH_CLI_PYTHON_LIB ?? '/usr/lib/python3.11';
 const PYTHON_PACKAGES = ['asyncio', 'email', 'http', 'json', 'logging', 'xml', 'urllib', 'concurrent', 'multiprocessing'];
+const JAVA_PACKAGES = ['java.base/java/util/concurrent/', 'java.base/java/time/format/'];
+const JAVA_SRC =
+  process.env.BENCH_CLI_JAVA_SRC ??
+  ['/usr/lib/jvm/openjdk-17/src.zip', ...(fs.existsSync('/usr/lib/jvm') ? fs.readdirSync('/usr/lib/jvm').map((d) => path.join('/usr/lib/jvm', d, 'lib/src.zip')) : [])].find((f) => fs.existsSync(f));
 const trees = [
   { label: 'A lodash 4.17.21 + nan 2.22.0（JavaScript、C++、C）', dir: path.join(work, 'tree-a'), make: (d) => (extract('lodash@4.17.21', path.join(d, 'lodash')), extract('nan@2.22.0', path.join(d, 'nan'))) },
   {
@@ -80,6 +88,18 @@ const trees = [
     make: (d) => PYTHON_PACKAGES.forEach((p) => fs.cpSync(path.join(PYTHON_LIB, p), path.join(d, p), { recursive: true, filter: (f) => !f.includes('__pycache__') })),
   },
   { label: 'C zod 4.6.7 src/（TypeScript，含测试）', dir: path.join(work, 'tree-c'), make: (d) => extract('zod@4.6.7', path.join(d, 'zod'), 'src') },
+  {
+    label: `D JDK java.util.concurrent + java.time.format（Java，${JAVA_SRC ?? 'src.zip'}）`,
+    dir: path.join(work, 'tree-d'),
+    skip: !JAVA_SRC && '没有 JDK 源码包 src.zip（Debian：apt-get install openjdk-17-source，或设 BENCH_CLI_JAVA_SRC）',
+    make: (d) => {
+      const files = unzipSync(fs.readFileSync(JAVA_SRC), { filter: (f) => f.name.endsWith('.java') && JAVA_PACKAGES.some((p) => f.name.startsWith(p)) });
+      for (const [name, data] of Object.entries(files)) {
+        fs.mkdirSync(path.dirname(path.join(d, name)), { recursive: true });
+        fs.writeFileSync(path.join(d, name), data);
+      }
+    },
+  },
 ];
 for (const t of trees) if (!t.skip) t.make(t.dir);
 
