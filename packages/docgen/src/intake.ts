@@ -454,6 +454,8 @@ export function computeStats(files: CodeFile[]): LanguageStats {
   return { byLanguage, total };
 }
 
+const MAIN_CALL = /ain\s*\(/;
+
 /** Code that starts a program: a main function or an application class (strong signal). */
 export const ENTRY_STRONG =
   /@SpringBootApplication|\bpublic\s+static\s+void\s+main\s*\(|^func\s+main\s*\(\s*\)|^\s*(?:int|void)\s+main\s*\(|\bstatic\s+(?:async\s+)?(?:void|Task|int)\s+Main\s*\(|^fun\s+main\s*\(|^void\s+main\s*\(|UIApplicationMain|^@main\b/m;
@@ -466,7 +468,9 @@ export const ENTRY_WEAK =
  * expression holds one of the strings looked for first, so a text holding none of them is not searched.
  */
 export function entrySignalOf(head: string): 2 | 1 | undefined {
-  if ((head.includes('main') || head.includes('Main') || head.includes('@SpringBootApplication')) && ENTRY_STRONG.test(head)) return 2;
+  // Every ENTRY_STRONG match holds "main(" or "Main(" (spaces allowed before the parenthesis), @SpringBootApplication,
+  // UIApplicationMain or @main: a text with none of them is not searched ("domain", "remaining" are not enough).
+  if ((MAIN_CALL.test(head) || head.includes('@SpringBootApplication') || head.includes('UIApplicationMain') || head.includes('@main')) && ENTRY_STRONG.test(head)) return 2;
   if (
     (head.includes('App') ||
       head.includes('Root') ||

@@ -97,9 +97,8 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
       if (/\bQApplication\b|#include\s*<Q\w+>|\bWinMain\s*\(|\bCreateWindow(Ex)?\w*\(/.test(text)) add('desktop', `${p}：Qt/Win32 窗口程序`);
     }
     if (f.language === 'C#' && /System\.Windows\.Forms|System\.Windows\.Controls|: Form\b/.test(text)) add('desktop', `${p}：WinForms/WPF 窗体`);
-    // Each expression runs only on a text holding one of the words all its matches contain.
-    if ((f.language === 'Java' || f.language === 'Kotlin') && hasAny(text, ['JFrame', 'JDialog', 'Application', 'javafx.', 'javax.swing.']) && /extends\s+(JFrame|JDialog|Application)\b|import\s+javafx\.|import\s+javax\.swing\./.test(text)) add('desktop', `${p}：Swing/JavaFX 窗口`);
-    if ((f.language === 'Java' || f.language === 'Kotlin') && hasAny(text, ['Activity', 'Fragment', 'android.']) && /extends\s+(AppCompatActivity|Activity|Fragment)\b|import\s+android\./.test(text)) add('mobile', `${p}：Android 界面`);
+    if ((f.language === 'Java' || f.language === 'Kotlin') && /extends\s+(JFrame|JDialog|Application)\b|import\s+javafx\.|import\s+javax\.swing\./.test(text)) add('desktop', `${p}：Swing/JavaFX 窗口`);
+    if ((f.language === 'Java' || f.language === 'Kotlin') && /extends\s+(AppCompatActivity|Activity|Fragment)\b|import\s+android\./.test(text)) add('mobile', `${p}：Android 界面`);
     if (f.language === 'Python' && hasAny(text, ['kinte', 'PyQt', 'PySide', 'wx']) && /^\s*(import tkinter|from tkinter|from PyQt\d|import PyQt\d|from PySide\d|import wx\b)/m.test(text)) add('desktop', `${p}：Python 桌面界面库`);
     // Web pages: a .vue/.svelte/.jsx/.tsx file under pages/views, or a template.
     const isPageDir = /(^|\/)(pages|views|screens|templates)\//.test(lower);

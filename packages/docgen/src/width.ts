@@ -7,8 +7,10 @@
  */
 export function charWidth(cp: number): 0 | 1 | 2 {
   if (cp < 0x300) return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0 : 1;
+  // CJK Unified Ideographs (and Extension A) and Hangul syllables, the bulk of Chinese and Korean text: Wide.
+  if ((cp >= 0x4e00 && cp <= 0x9fff) || (cp >= 0x3400 && cp <= 0x4dbf) || (cp >= 0xac00 && cp <= 0xd7a3)) return 2;
   if (cp > 0xffff) return widthOf(cp);
-  // The Basic Multilingual Plane is looked up in blocks of 256 code points, each worked out on first use.
+  // The rest of the Basic Multilingual Plane is looked up in blocks of 256 code points, each worked out on first use.
   const hi = cp >> 8;
   let block = bmpWidths[hi];
   if (block === undefined) {
