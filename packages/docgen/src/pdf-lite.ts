@@ -203,10 +203,11 @@ export class LiteDoc implements WriterDoc {
     return ref;
   }
 
-  private addStream(dict: { [key: string]: PdfValue }, data: Buffer, compress = true): Ref {
-    const body = compress ? deflateSync(data) : data;
+  /** A stream object, Flate-compressed at zlib `level` (default 6). */
+  private addStream(dict: { [key: string]: PdfValue }, data: Buffer, level = 6): Ref {
+    const body = deflateSync(data, { level });
     const ref = this.reserve();
-    const head = serialize({ ...dict, Length: body.length, ...(compress ? { Filter: 'FlateDecode' } : {}) });
+    const head = serialize({ ...dict, Length: body.length, Filter: 'FlateDecode' });
     this.objects[ref.n] = { head, data: body };
     return ref;
   }
@@ -250,7 +251,9 @@ export class LiteDoc implements WriterDoc {
 
   private endPage(): void {
     if (this.content.length === 0) return;
-    const contents = this.addStream({}, Buffer.from(this.content.join('\n'), 'latin1'));
+    // Level 1: a page of code (text operators and hex glyph codes) comes out about 7 % larger than at level 6, in a
+    // third of the time — and a document has sixty of them.
+    const contents = this.addStream({}, Buffer.from(this.content.join('\n'), 'latin1'), 1);
     // serialize() of { Type, Parent, MediaBox, Contents, Resources }, its parts kept from page to page.
     this.pageHead ??= `<<\n/Type /Page\n/Parent ${serialize(this.pagesRef)}\n/MediaBox ${serialize([0, 0, A4.width, A4.height])}\n/Contents `;
     let fontKey = '';
