@@ -212,14 +212,11 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
       odd = NOT_PLAIN_AT.test(text) ? NOT_PLAIN_AT.lastIndex - 1 : n;
     }
     const plain = end <= odd;
-    // Blank lines are removed (cpcc-materials.md: blank lines do not count) — checked without allocating.
-    let k = start;
-    while (k < end) {
-      const c = text.charCodeAt(k);
-      if (c !== 32 && c !== 9 && c !== 13 && c !== 12 && c !== 11) break;
-      k++;
-    }
-    if (k === end) {
+    // Blank lines are removed (cpcc-materials.md: blank lines do not count) — checked without allocating, from the
+    // line's end: most lines end in a visible character, while most start with indentation.
+    let e = end;
+    for (let c = text.charCodeAt(e - 1); e > start && (c === 32 || c === 9 || c === 13 || c === 12 || c === 11); c = text.charCodeAt(e - 1)) e--;
+    if (e === start) {
       start = end + 1;
       continue;
     }
@@ -234,8 +231,7 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
         date = DATE_HINT_AT.exec(text)?.index ?? n;
       }
       if (end <= tab && cr >= end - 1 && (!scrubber || end <= trigger) && (!completion || end <= date)) {
-        let e = end;
-        for (let c = text.charCodeAt(e - 1); c === 32 || c === 13; c = text.charCodeAt(e - 1)) e--;
+        // Without a tab, form feed or vertical tab on the line, `e` is where its trailing spaces and CR begin.
         count += Math.ceil((e - start) / columns);
         start = end + 1;
         continue;
