@@ -258,7 +258,8 @@ export function skipReasonByContent(text: string): string | undefined {
     let longest = 0;
     let start = 0; // start of the current line
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
-      lines++;
+      // Once there are len / 300 lines, lines average 300 characters or fewer: not minified, whatever the rest holds.
+      if (++lines >= len / 300) return undefined;
       if (nl - start > longest) longest = nl - start;
       start = nl + 1;
     }
