@@ -5,7 +5,7 @@ import type { CodeFile } from './intake';
 import { printSource, type RenderedSource } from './pdf-print';
 import { renderApplicationFormPdf } from './render-form';
 import { printedSource } from './render-source-pdf';
-import { BLOCK_LINES_MAX, buildSourceCodeDocument, preparationKey, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceCodeDocument, type SourceText } from './source-document';
+import { BLOCK_LINES_MAX, buildSourceCodeDocument, preparationKey, sourceManifest, prepareSourceFile, type BuildSourceCodeOptions, type PrepareOptions, type PreparedSourceFile, type SourceCodeDocument, type SourceText } from './source-document';
 import type { PdfPageReport } from './verify';
 import { CLAIM_CALLER, CLAIMABLE_FILES, type PreparedRef } from './pdf-claims';
 
@@ -157,7 +157,7 @@ export function threadRenderer(worker: Worker): PdfRenderer {
       const document = new Promise<Reply>((resolve, reject) => {
         if (failed) return reject(failed);
         pending.set(documentId, { resolve, reject });
-      }).then((r) => ({ document: r.document!, ms: r.buildMs! }));
+      }).then((r) => ({ document: { ...r.document!, manifest: sourceManifest(r.document!) }, ms: r.buildMs! }));
       const printed = ask({ kind: 'source', documentId, opts: { ...opts, files }, readBack }).then(asPrinted);
       return { document, printed };
     },

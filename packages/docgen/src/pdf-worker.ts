@@ -124,7 +124,9 @@ parentPort!.on('message', (req: Request) => {
         req.opts.files = [];
         prepared.clear();
         lentTexts.clear();
-        parentPort!.postMessage({ id: req.documentId, document, buildMs: performance.now() - t });
+        // Without its manifest, which the calling thread makes again from the pages (sourceManifest): a copy of one
+        // object per printed line, each with its file's path, costs more to send than to make.
+        parentPort!.postMessage({ id: req.documentId, document: { ...document, manifest: undefined }, buildMs: performance.now() - t });
         model = printedSource(document);
       } else model = req.model;
       const r = await printSource(model, req.readBack);

@@ -284,6 +284,27 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
   };
 }
 
+/** The manifest of a source-code document (manifest.json): every printed line → file:line (and wrap part). */
+export function sourceManifest(d: Omit<SourceCodeDocument, 'header' | 'manifest' | 'scrub' | 'lateDates'>): SourceManifest {
+  return {
+    name: d.name,
+    version: d.version,
+    linesPerPage: d.linesPerPage,
+    columns: d.columns,
+    selection: d.selection,
+    totalPages: d.totalPages,
+    printedPages: d.pages.length,
+    totalPrintedLines: d.totalPrintedLines,
+    sourceLines: d.sourceLines,
+    files: d.files,
+    pages: d.pages.map((pg) => ({
+      page: pg.number,
+      sourcePage: pg.sourcePage,
+      lines: pg.lines.map((l) => (l.part ? { file: d.files[l.file], line: l.line, part: l.part } : { file: d.files[l.file], line: l.line })),
+    })),
+  };
+}
+
 /**
  * Builds the source-code document model (程序鉴别材料): normalises every file (prepareSourceFile: blank lines
  * removed, optional token-aware comment removal, secrets and personal data scrubbed, tabs to spaces, lines wrapped
@@ -394,23 +415,7 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
     }
   }
   const header = `${name} ${version}`;
-  const manifest: SourceManifest = {
-    name,
-    version,
-    linesPerPage: lpp,
-    columns,
-    selection,
-    totalPages,
-    printedPages: pages.length,
-    totalPrintedLines: total,
-    sourceLines,
-    files,
-    pages: pages.map((pg) => ({
-      page: pg.number,
-      sourcePage: pg.sourcePage,
-      lines: pg.lines.map((l) => (l.part ? { file: files[l.file], line: l.line, part: l.part } : { file: files[l.file], line: l.line })),
-    })),
-  };
+  const manifest = sourceManifest({ name, version, linesPerPage: lpp, columns, selection, totalPages, totalPrintedLines: total, sourceLines, files, pages });
   return {
     name,
     version,
