@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -122,8 +123,9 @@ describe('production build', () => {
   it('the compiled CLI and its PDF thread start from the code cache the build made', () => {
     for (const bundle of ['cli.cjs', 'pdf-worker.cjs']) {
       const file = path.join(root, 'packages/docgen/dist', bundle);
-      // The launcher's V8 flag (bin/mazhu.cjs), without which V8 refuses the cache.
-      const r = spawnSync(process.execPath, ['--interrupt-budget=1000000', '-e', `console.log(require(${JSON.stringify(path.join(root, 'packages/docgen/bin/code-cache.cjs'))}).acceptsCache(${JSON.stringify(file)}))`], {
+      // The launcher's V8 flags (bin/code-cache.cjs V8_FLAGS), without which V8 refuses the cache.
+      const { V8_FLAGS } = createRequire(import.meta.url)(path.join(root, 'packages/docgen/bin/code-cache.cjs')) as { V8_FLAGS: string[] };
+      const r = spawnSync(process.execPath, [...V8_FLAGS, '-e', `console.log(require(${JSON.stringify(path.join(root, 'packages/docgen/bin/code-cache.cjs'))}).acceptsCache(${JSON.stringify(file)}))`], {
         env: { ...process.env, NODE_OPTIONS: '' },
         encoding: 'utf8',
       });

@@ -4,7 +4,7 @@
 // back instead of being parsed and compiled again, on the main thread and in the PDF thread. A cache that does not
 // match (another Node.js version, changed flags or bundle) is ignored and the bundle is compiled as usual.
 //
-// As a module: load(file) → { exports, cached, save() }; acceptsCache(file); startWorker(file) → a Worker running it. As a worker thread's entry (workerData.mazhuBundle): runs
+// As a module: load(file) → { exports, cached, save() }; acceptsCache(file); startWorker(file) → a Worker running it; V8_FLAGS. As a worker thread's entry (workerData.mazhuBundle): runs
 // that bundle, and writes its cache when the thread is sent { kind: 'save-code-cache' } (the build's priming run).
 const fs = require('node:fs');
 const path = require('node:path');
@@ -18,6 +18,12 @@ const { isMainThread, parentPort, Worker: ThreadWorker, workerData } = require('
  * compiled with a code cache loses the dynamic-import callback Node gives vm scripts, while this module keeps Node's own.
  */
 const importModule = (specifier) => import(specifier);
+
+/**
+ * The V8 flags the CLI runs with (bin/mazhu.cjs sets them before any bundle loads): a code cache is accepted only
+ * under the flags it was made with, so the build's priming run and the checks of the cache use them too.
+ */
+const V8_FLAGS = ['--interrupt-budget=1000000', '--min-semi-space-size=16'];
 
 /** Compiles the bundle `file` with its cache, when there is one; V8 sets script.cachedDataRejected when it does not match. */
 function compile(file) {
@@ -71,4 +77,4 @@ if (!isMainThread && workerData && typeof workerData.mazhuBundle === 'string') {
   });
 }
 
-module.exports = { load, acceptsCache, startWorker };
+module.exports = { load, acceptsCache, startWorker, V8_FLAGS };

@@ -10,8 +10,11 @@ const v8 = require('node:v8');
 
 // A run lasts about a second: let V8 optimise only what runs long (the lexer, the PDF reader), not every function
 // that runs a few times — optimising those costs more CPU on the compiler threads than it saves (≈ 10 % of the
-// run's CPU on a 50,000-line tree). Set before any of our code is loaded; the PDF thread shares the setting.
-if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) v8.setFlagsFromString('--interrupt-budget=1000000');
+// run's CPU on a 50,000-line tree). The young generation starts at its full 16 MB: a run takes in the code's text
+// all at once, and a young generation grown step by step copies it more often. Set before any of our code is
+// loaded (code-cache.cjs V8_FLAGS); the PDF thread shares the settings, and the code caches were made with them.
+const codeCache = require('./code-cache.cjs');
+if (!process.execArgv.some((a) => a.startsWith('--interrupt-budget'))) for (const flag of codeCache.V8_FLAGS) v8.setFlagsFromString(flag);
 
 async function run() {
   const compiled = path.join(__dirname, '../dist/cli.cjs');
@@ -19,7 +22,6 @@ async function run() {
   let bundle;
   let pdfWorker;
   if (process.env.MAZHU_CLI_SOURCE !== '1' && fs.existsSync(compiled)) {
-    const codeCache = require('./code-cache.cjs');
     // `generate` prints in a thread of its own: it starts now, while the CLI loads (cli.ts uses it, or stops it).
     if (process.argv[2] === 'generate') pdfWorker = codeCache.startWorker(path.join(__dirname, '../dist/pdf-worker.cjs'));
     bundle = codeCache.load(compiled);
