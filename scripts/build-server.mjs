@@ -138,7 +138,7 @@ const cjs = {
   define: { 'import.meta.url': '__mazhu_import_meta_url', MAZHU_CJS_BUNDLE: 'true' },
 };
 await esbuild.build({ ...cjs, entryPoints: { cli: at('packages/docgen/src/cli.ts') }, plugins: [bundledPdfkitFor('cjs'), externalNpmExcept(new Set(['zod', 'ignore']))] });
-await esbuild.build({ ...cjs, entryPoints: { 'pdf-worker': at('packages/docgen/src/pdf-worker.ts') }, plugins: [bundledPdfkitFor('cjs'), externalNpmExcept(new Set([...PDFKIT_PACKAGES, 'zod', 'ignore']))] });
+await esbuild.build({ ...cjs, entryPoints: { 'pdf-worker': at('packages/docgen/src/source/pdf-worker.ts') }, plugins: [bundledPdfkitFor('cjs'), externalNpmExcept(new Set([...PDFKIT_PACKAGES, 'zod', 'ignore']))] });
 // A script compiled from a code cache cannot call import() (Node 20 drops its dynamic-import callback): the packages
 // the bundles import() (tar, pdfjs-dist) go through the loader's __mazhu_import instead.
 for (const name of ['cli.cjs', 'pdf-worker.cjs']) {

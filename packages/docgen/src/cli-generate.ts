@@ -2,8 +2,8 @@ import { mkdirSync, promises as fsp, writeFileSync, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { DocgenError } from './errors';
 import { generateAll, formatReport, formatSourceManifest, reportJson as reportJsonOf } from './generate';
-import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from './intake';
-import type { PdfRenderer } from './pdf-thread';
+import { archiveKindOf, intakeArchive, intakeDirectory, type IntakeResult } from './intake/intake';
+import type { PdfRenderer } from './source/pdf-thread';
 
 /** Texts up to 32 M characters stay in memory (a 50,000-line tree is ≈ 2 M); beyond that files are re-read when used. */
 const TEXT_IN_MEMORY = 32 * 1024 * 1024;

@@ -4,10 +4,10 @@ import { parseArgs } from 'node:util';
 import type { Worker } from 'node:worker_threads';
 import type { GenerateValues } from './cli-generate';
 import { DocgenError } from './errors';
-import { validateName, validateVersion } from './names';
-import type { PdfRenderer } from './pdf-thread';
-import { savePdfWorkerCodeCache, startPdfWorker } from './pdf-worker-start';
-import { SOFTWARE_FORMS } from './software-form';
+import { validateName, validateVersion } from './form/names';
+import type { PdfRenderer } from './source/pdf-thread';
+import { savePdfWorkerCodeCache, startPdfWorker } from './source/pdf-worker-start';
+import { SOFTWARE_FORMS } from './analysis/software-form';
 import * as z from 'zod';
 
 // This module is what every run loads: argument checks only. The engine (cli-generate, generate, intake) and the
@@ -104,7 +104,7 @@ export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): P
     if (!st) throw new DocgenError('INPUT_NOT_FOUND', `找不到输入：${input}`);
     // The PDF thread starts before the rest of the CLI loads: it reads the CJK font meanwhile.
     worker ??= startWorker();
-    const [{ generateCommand }, { localRenderer, threadRenderer }] = await Promise.all([import('./cli-generate'), import('./pdf-thread')]);
+    const [{ generateCommand }, { localRenderer, threadRenderer }] = await Promise.all([import('./cli-generate'), import('./source/pdf-thread')]);
     renderer = worker ? threadRenderer(worker) : localRenderer;
     return await generateCommand(input, st, values as GenerateValues, renderer);
   } catch (e) {
@@ -141,7 +141,7 @@ async function verifyCommand(file: string | undefined, values: Record<string, st
     const name = typeof values.name === 'string' ? validateName(values.name) : undefined;
     const version = typeof values.version === 'string' ? validateVersion(values.version) : undefined;
     const minLines = typeof values['min-lines'] === 'string' ? Number(values['min-lines']) : 50;
-    const [{ verifyPdf }, { formatReport }] = await Promise.all([import('./verify'), import('./generate')]);
+    const [{ verifyPdf }, { formatReport }] = await Promise.all([import('./verify/verify'), import('./generate')]);
     const report = await verifyPdf(data, {
       label: path.basename(file).replace(/\.pdf$/i, ''),
       header: name && version ? `${name} ${version}` : undefined,

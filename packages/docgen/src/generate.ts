@@ -1,17 +1,17 @@
-import { analyseCode, type CodeAnalysis } from './analyse';
+import { analyseCode, type CodeAnalysis } from './analysis/analyse';
 import { DocgenError } from './errors';
-import { formFromProject, checkApplicationForm, type ApplicationForm, type FormIssue } from './form';
-import type { CodeFile, MetaFile, SkippedFile } from './intake';
-import { buildManual, renderManualDocx, renderManualPdf, type ManualModel } from './manual';
+import { formFromProject, checkApplicationForm, type ApplicationForm, type FormIssue } from './form/form';
+import type { CodeFile, MetaFile, SkippedFile } from './intake/intake';
+import { buildManual, renderManualDocx, renderManualPdf, type ManualModel } from './manual/manual';
 import { verifyMaterials, type MaterialsReport } from './materials';
-import { withDocumentFigures } from './figures';
-import { CHECK_LEVEL_LABELS, levelOf, type CheckLevel } from './verify';
-import { validateName, validateVersion } from './names';
+import { withDocumentFigures } from './manual/figures';
+import { CHECK_LEVEL_LABELS, levelOf, type CheckLevel } from './verify/verify';
+import { validateName, validateVersion } from './form/names';
 import { ZProject, type Project, type ProjectInput } from './project';
-import { renderApplicationFormDocx } from './render-form';
-import { renderSourceCodeDocx } from './render-source-docx';
-import { localRenderer, type PdfRenderer } from './pdf-thread';
-import type { SourceCodeDocument, SourceManifest } from './source-document';
+import { renderApplicationFormDocx } from './form/render-form';
+import { renderSourceCodeDocx } from './source/render-source-docx';
+import { localRenderer, type PdfRenderer } from './source/pdf-thread';
+import type { SourceCodeDocument, SourceManifest } from './source/source-document';
 
 export interface GenerateOptions {
   /** 软件全称 */

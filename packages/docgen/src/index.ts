@@ -19,18 +19,18 @@ export {
   type MetaFile,
   isMetaFile,
   sqlDataShare,
-} from './intake';
-export { detectSoftwareForm, formHasUi, documentKindOf, SOFTWARE_FORMS, SOFTWARE_FORM_LABELS, type SoftwareForm, type SoftwareFormGuess } from './software-form';
-export { readCodeStructure, identifierWords, unitKeyOf, cleanLabel, type CodeStructure, type CodeUnit, type ApiItem, type Evidence, type EvidenceKind, type UsageExample } from './code-structure';
-export { findCodeNotes, moduleCodeNotes, type CodeNote } from './code-notes';
-export { findVersions, findUiNames, sameVersion, type FoundValue } from './versions';
-export { findProvenance, authorOf, type Provenance, type ProvenanceSign } from './provenance';
-export { decodeSource, type SourceEncoding } from './decode';
-export { detectLanguage, type LanguageInfo, type CommentStyle } from './languages';
-export { scanSource, LINE_CODE, LINE_COMMENT } from './lexer';
-export { charWidth, displayWidth, wrapByWidth, isWide } from './width';
-export { analyseCode, type CodeAnalysis, type StructureHints } from './analyse';
-export { Scrubber, isValidChineseId, SCRUB_LABELS, type ScrubReport, type ScrubFinding, type ScrubKind } from './scrub';
+} from './intake/intake';
+export { detectSoftwareForm, formHasUi, documentKindOf, SOFTWARE_FORMS, SOFTWARE_FORM_LABELS, type SoftwareForm, type SoftwareFormGuess } from './analysis/software-form';
+export { readCodeStructure, identifierWords, unitKeyOf, cleanLabel, type CodeStructure, type CodeUnit, type ApiItem, type Evidence, type EvidenceKind, type UsageExample } from './analysis/code-structure';
+export { findCodeNotes, moduleCodeNotes, type CodeNote } from './analysis/code-notes';
+export { findVersions, findUiNames, sameVersion, type FoundValue } from './analysis/versions';
+export { findProvenance, authorOf, type Provenance, type ProvenanceSign } from './intake/provenance';
+export { decodeSource, type SourceEncoding } from './intake/decode';
+export { detectLanguage, type LanguageInfo, type CommentStyle } from './intake/languages';
+export { scanSource, LINE_CODE, LINE_COMMENT } from './intake/lexer';
+export { charWidth, displayWidth, wrapByWidth, isWide } from './render/width';
+export { analyseCode, type CodeAnalysis, type StructureHints } from './analysis/analyse';
+export { Scrubber, isValidChineseId, SCRUB_LABELS, type ScrubReport, type ScrubFinding, type ScrubKind } from './source/scrub';
 export {
   buildSourceCodeDocument,
   type BuildSourceCodeOptions,
@@ -39,11 +39,11 @@ export {
   type PrintedLine,
   type SourceManifest,
   type ManifestLine,
-} from './source-document';
-export { renderSourceCodePdf } from './render-source-pdf';
-export { renderSourceCodeDocx } from './render-source-docx';
-export { CODE_LAYOUT, A4 } from './layout';
-export { validateName, validateVersion, NAME_SUFFIX, VERSION_RE } from './names';
+} from './source/source-document';
+export { renderSourceCodePdf } from './source/render-source-pdf';
+export { renderSourceCodeDocx } from './source/render-source-docx';
+export { CODE_LAYOUT, A4 } from './render/layout';
+export { validateName, validateVersion, NAME_SUFFIX, VERSION_RE } from './form/names';
 export {
   ZProject,
   ZModule,
@@ -79,7 +79,7 @@ export {
   type ManualSection,
   type ManualFigure,
   type DocumentKind,
-} from './manual';
+} from './manual/manual';
 export {
   ZApplicationForm,
   FORM_FIELDS,
@@ -89,14 +89,14 @@ export {
   isValidCreditCode,
   type ApplicationForm,
   type FormIssue,
-} from './form';
-export { renderApplicationFormPdf, renderApplicationFormDocx, formRows } from './render-form';
-export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify';
-export { coverageItems, figureItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
+} from './form/form';
+export { renderApplicationFormPdf, renderApplicationFormDocx, formRows } from './form/render-form';
+export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify/verify';
+export { coverageItems, figureItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
 export { verifyMaterials, type VerifyMaterialsInput, type MaterialsReport } from './materials';
 export { generateAll, formatReport, reportJson, formatSourceManifest, type ReportJsonItem, type GenerateOptions, type GeneratedMaterials } from './generate';
-export { loadCjkFont, loadFallbackFonts, type CjkFont, type FallbackFont } from './fonts';
-export { fontForCodePoint } from './pdf-kit';
+export { loadCjkFont, loadFallbackFonts, type CjkFont, type FallbackFont } from './render/fonts';
+export { fontForCodePoint } from './render/pdf-kit';
 export {
   buildPrototype,
   platformOf,
@@ -114,8 +114,8 @@ export {
   type RenderedScreen,
   type DiagramCode,
 } from './prototype/index';
-export { diagramFigures, withDocumentFigures } from './figures';
-export { readPdfText, readPdfImages, type PdfImage } from './pdf-text';
+export { diagramFigures, withDocumentFigures } from './manual/figures';
+export { readPdfText, readPdfImages, type PdfImage } from './correction/pdf-text';
 export {
   renderCorrectionLetterPdf,
   renderCorrectionLetterDocx,
@@ -124,7 +124,7 @@ export {
   chineseDate,
   type CorrectionLetter,
   type CorrectionLetterItem,
-} from './correction-letter';
+} from './correction/correction-letter';
 export {
   CONTRACT_TYPES,
   CONTRACT_TYPE_INFO,
@@ -144,4 +144,4 @@ export {
 export { buildContract } from './contract/templates';
 export { renderContractHtml, renderContractPdf, renderContractDocx } from './contract/render';
 export { checkOwnership, ownerCompletenessIssues } from './contract/ownership';
-export { lowerThreadPriority } from './thread-priority';
+export { lowerThreadPriority } from './render/thread-priority';

@@ -1,13 +1,13 @@
-import type { CodeAnalysis } from './analyse';
-import { consistencyItems, coverageItems, documentKindItem, figureItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './checks';
-import type { CodeFile, SkippedFile } from './intake';
+import type { CodeAnalysis } from './analysis/analyse';
+import { consistencyItems, coverageItems, documentKindItem, figureItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
+import type { CodeFile, SkippedFile } from './intake/intake';
 import type { ContractRef } from './contract/model';
 import { checkOwnership } from './contract/ownership';
-import { checkApplicationForm, FORM_FIELDS, type ApplicationForm } from './form';
-import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual';
-import type { SourceCodeDocument } from './source-document';
-import { charWidth } from './width';
-import { judgePdfPages, verifyPdf, type PdfPageReport, type VerifyItem, type VerifyReport } from './verify';
+import { checkApplicationForm, FORM_FIELDS, type ApplicationForm } from './form/form';
+import { manualExemptPages, manualPlannedLines, type ManualModel } from './manual/manual';
+import type { SourceCodeDocument } from './source/source-document';
+import { charWidth } from './render/width';
+import { judgePdfPages, verifyPdf, type PdfPageReport, type VerifyItem, type VerifyReport } from './verify/verify';
 
 export interface VerifyMaterialsInput {
   /** 软件全称 and 版本号 as they will be filed. */
@@ -143,7 +143,7 @@ async function glyphEvidence(items: VerifyItem[], lines: { text: string; where: 
   const item = items.find((i) => i.code === 'GLYPHS');
   // A character no font has is printed as U+FFFD, so a PDF without empty or replaced glyphs has none to name.
   if (!item || (item.ok && !item.warning)) return;
-  const { fontForCodePoint } = await import('./pdf-kit');
+  const { fontForCodePoint } = await import('./render/pdf-kit');
   const known = new Map<number, boolean>();
   const evidence: string[] = [];
   for (const l of lines) {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ZContractRef } from './contract/model';
-import { SOFTWARE_FORMS } from './software-form';
+import { SOFTWARE_FORMS } from './analysis/software-form';
 
 /** 软件分类 (R11). */
 export const SOFTWARE_CATEGORIES = ['应用软件', '嵌入式软件', '中间件', '操作系统'] as const;

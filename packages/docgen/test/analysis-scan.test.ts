@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyseCode, findCodeNotes, intakeDirectory, type CodeFile } from '../src/index';
-import { handlerRoutesOf, pythonHandlerRoutes, sharingHandlerRoutes } from '../src/code-structure';
-import { AUTHOR_RE, authorLines } from '../src/provenance';
-import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter, hasPathKey, hasRouteCall, hasVersionValue } from '../src/text-scan';
+import { handlerRoutesOf, pythonHandlerRoutes, sharingHandlerRoutes } from '../src/analysis/code-structure';
+import { AUTHOR_RE, authorLines } from '../src/intake/provenance';
+import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter, hasPathKey, hasRouteCall, hasVersionValue } from '../src/intake/text-scan';
 import { codeFile } from './fixtures-code';
 
 // The analysis tests cheap necessary conditions (text-scan.ts) before its regular expressions and reads the author
@@ -287,7 +287,7 @@ describe('folders below a JVM main source root are package names', () => {
     [`package ${pkg}.controller;`, '', '@RestController', '@RequestMapping("/users")', 'public class UserController {', '    @GetMapping("/list")', '    public List<User> list() { return service.list(); }', '}', ''].join('\n');
   it('reads the interfaces of a Spring Initializr project (package com.example.demo), not those of a sample project; the class’s mapping is only its base path', async () => {
     const { codeFile } = await import('./fixtures-code');
-    const { readCodeStructure } = await import('../src/code-structure');
+    const { readCodeStructure } = await import('../src/analysis/code-structure');
     const files = [
       codeFile('src/main/java/com/example/demo/controller/UserController.java', controller('com.example.demo'), 'Java', 'c'),
       codeFile('examples/shop/src/main/java/com/shop/controller/UserController.java', controller('com.shop'), 'Java', 'c'),
@@ -300,7 +300,7 @@ describe('folders below a JVM main source root are package names', () => {
 describe('interface items name the line of their declaration', () => {
   it('a CommonJS function and a Java method after blank lines', async () => {
     const { codeFile } = await import('./fixtures-code');
-    const { readCodeStructure } = await import('../src/code-structure');
+    const { readCodeStructure } = await import('../src/analysis/code-structure');
     const js = codeFile('lib/debounce.js', 'var x = 1;\n\n\nfunction debounce(func, wait) {\n  return func;\n}\n\nmodule.exports = debounce;\n');
     const java = codeFile('src/main/java/com/acme/util/Texts.java', 'package com.acme.util;\n\npublic class Texts {\n\n\n    public static String trim(String s) { return s; }\n}\n', 'Java', 'c');
     const { api } = readCodeStructure([js, java]);

@@ -1,6 +1,6 @@
 import iconv from 'iconv-lite';
 import type { CodeFile } from '../src/index';
-import { scanSource } from '../src/lexer';
+import { scanSource } from '../src/intake/lexer';
 
 /** Builds a CodeFile from text (counts computed the same way as intake). */
 export function codeFile(path: string, text: string, language = 'JavaScript', comments: CodeFile['comments'] = 'js'): CodeFile {

@@ -61,7 +61,7 @@ describe('symbols the CJK font lacks', () => {
 
   it('fails a PDF whose characters were drawn as .notdef boxes', async () => {
     process.env.MAZHU_CJK_FONT = npmFont;
-    const { createPdf, CJK } = await import('../src/pdf-kit');
+    const { createPdf, CJK } = await import('../src/render/pdf-kit');
     const { verifyPdf } = await import('../src/index');
     const { doc, finish } = createPdf('boxes');
     doc.addPage();

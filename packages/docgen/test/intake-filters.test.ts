@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COMPILED_OUTPUT, ENTRY_STRONG, ENTRY_WEAK, entrySignalOf, skipReasonByContent } from '../src/intake';
+import { COMPILED_OUTPUT, ENTRY_STRONG, ENTRY_WEAK, entrySignalOf, skipReasonByContent } from '../src/intake/intake';
 
 /** skipReasonByContent as the plain sequence of tests: every expression run, every character counted. */
 function referenceSkipReason(text: string): string | undefined {

@@ -1,5 +1,5 @@
-import type { CommentStyle } from '../src/languages';
-import { isIdent, isSpace, LINE_CODE, LINE_COMMENT, REGEX_PREFIX_WORDS, scanMarkup, type ScanResult } from '../src/lexer';
+import type { CommentStyle } from '../src/intake/languages';
+import { isIdent, isSpace, LINE_CODE, LINE_COMMENT, REGEX_PREFIX_WORDS, scanMarkup, type ScanResult } from '../src/intake/lexer';
 
 /**
  * scanSource as a plain character-by-character state machine: one loop iteration per character, no jumps.

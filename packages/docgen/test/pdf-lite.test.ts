@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildSourceCodeDocument, renderSourceCodePdf, verifyPdf } from '../src/index';
-import { readPdfPagesPdfjs } from '../src/verify';
-import { readPdfLight } from '../src/pdf-read';
-import { renderFormTablePdf } from '../src/render-form-pdf';
-import { CODE_LAYOUT } from '../src/layout';
-import { drawHeader, MonoWriter } from '../src/mono-writer';
-import { liteDocument, liteFallbackFonts } from '../src/pdf-lite';
+import { readPdfPagesPdfjs } from '../src/verify/verify';
+import { readPdfLight } from '../src/verify/pdf-read';
+import { renderFormTablePdf } from '../src/form/render-form-pdf';
+import { CODE_LAYOUT } from '../src/render/layout';
+import { drawHeader, MonoWriter } from '../src/render/mono-writer';
+import { liteDocument, liteFallbackFonts } from '../src/render/pdf-lite';
 import { chineseProject, codeFile } from './fixtures-code';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'mazhu-pdf-lite-'));

@@ -6,9 +6,9 @@ import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { buildSourceCodeDocument, renderSourceCodeDocx, renderSourceCodePdf, verifyPdf, type SourceCodeDocument } from '../src/index';
 import { main } from '../src/cli';
-import { readPdfLight } from '../src/pdf-read';
-import { useFastCffSubsets } from '../src/pdf-kit';
-import { readPdfPages, readPdfPagesPdfjs, type PdfPageReport } from '../src/verify';
+import { readPdfLight } from '../src/verify/pdf-read';
+import { useFastCffSubsets } from '../src/render/pdf-kit';
+import { readPdfPages, readPdfPagesPdfjs, type PdfPageReport } from '../src/verify/verify';
 import { chineseProject, codeFile } from './fixtures-code';
 import { SOFFICE, docxToPdf, which } from './helpers';
 
@@ -212,7 +212,7 @@ function withFirstPageContent(pdf: Buffer, content: string): Buffer {
 
 describe('reading common forms by pattern', () => {
   it('reads every file as it does token by token: ours, object streams, pdfkit, LibreOffice, symbol fonts, the form', async () => {
-    const { renderFormTablePdf } = await import('../src/render-form-pdf');
+    const { renderFormTablePdf } = await import('../src/form/render-form-pdf');
     const ours = await renderSourceCodePdf(model);
     const symbols = buildSourceCodeDocument({
       name: '码著示例管理系统',

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { intakeDirectory } from '../src/intake';
-import { threadRenderer } from '../src/pdf-thread';
-import { startPdfWorker } from '../src/pdf-worker-start';
+import { intakeDirectory } from '../src/intake/intake';
+import { threadRenderer } from '../src/source/pdf-thread';
+import { startPdfWorker } from '../src/source/pdf-worker-start';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures/spring-admin');
 const renderer = threadRenderer(startPdfWorker());
@@ -12,7 +12,7 @@ afterAll(() => renderer.close());
 describe('the CLI thread', () => {
   it('paginates and prints in the thread the document the calling thread would build', async () => {
     const { files } = await intakeDirectory(fixture);
-    const { localRenderer } = await import('../src/pdf-thread');
+    const { localRenderer } = await import('../src/source/pdf-thread');
     const opts = { name: '码著示例管理系统', version: 'V1.0', files };
     const here = localRenderer.source(opts, true);
     const there = renderer.source(opts, true);
@@ -25,7 +25,7 @@ describe('the CLI thread', () => {
   });
 
   it('uses the lines it prepared while the code was read, only for the very files handed over with the same options', async () => {
-    const { localRenderer } = await import('../src/pdf-thread');
+    const { localRenderer } = await import('../src/source/pdf-thread');
     const opts = { name: '码著示例管理系统', version: 'V1.0' };
     const { files } = await intakeDirectory(fixture, { onFile: renderer.preparer!({ scrub: true }) });
     expect(files.length).toBeGreaterThan(5);
@@ -48,7 +48,7 @@ describe('the CLI thread', () => {
   });
 
   it('builds the same document when the calling thread counts the files the thread has not started (lend)', async () => {
-    const { localRenderer } = await import('../src/pdf-thread');
+    const { localRenderer } = await import('../src/source/pdf-thread');
     const opts = { name: '码著示例管理系统', version: 'V1.0' };
     // Enough files that the thread is still busy when the calling thread lends itself.
     const { codeFile } = await import('./fixtures-code');
@@ -63,8 +63,8 @@ describe('the CLI thread', () => {
   });
 
   it('keeps the lines of the first files only and prepares again the counted files printed on the last pages', async () => {
-    const { localRenderer } = await import('../src/pdf-thread');
-    const { BLOCK_LINES_MAX } = await import('../src/source-document');
+    const { localRenderer } = await import('../src/source/pdf-thread');
+    const { BLOCK_LINES_MAX } = await import('../src/source/source-document');
     const { codeFile } = await import('./fixtures-code');
     const opts = { name: '码著示例管理系统', version: 'V1.0', linesPerPage: 80 };
     // 90 files of 70 lines: more than the front block holds at 80 lines a page, and more than 60 pages, so files past
@@ -86,7 +86,7 @@ describe('the CLI thread', () => {
       const { text, ...rest } = f;
       return Object.defineProperty(rest, 'text', { enumerable: true, get: () => text }) as typeof f;
     });
-    const { localRenderer } = await import('../src/pdf-thread');
+    const { localRenderer } = await import('../src/source/pdf-thread');
     const opts = { name: '码著示例管理系统', version: 'V1.0' };
     const here = localRenderer.source({ ...opts, files }, true);
     const there = renderer.source({ ...opts, files: onDisk }, true);

@@ -13,7 +13,7 @@ import {
 import { CACHE, tarballName } from './global-setup';
 import { codeFile, chineseProject, gbk } from './fixtures-code';
 import { SOFFICE, docxToPdf } from './helpers';
-import { decodeSource } from '../src/decode';
+import { decodeSource } from '../src/intake/decode';
 
 const VERSION = 'V1.0';
 

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { CffSubset } from '../src/cff-subset';
-import { readOnDemand } from '../src/font-bytes';
-import { woffToSfnt } from '../src/fonts';
-import { openCffFace } from '../src/sfnt';
+import { CffSubset } from '../src/render/cff-subset';
+import { readOnDemand } from '../src/render/font-bytes';
+import { woffToSfnt } from '../src/render/fonts';
+import { openCffFace } from '../src/render/sfnt';
 
 const require = createRequire(import.meta.url);
 // fontkit (pdfkit's font parser) ships no types: the members compared here.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildSourceCodeDocument, displayWidth } from '../src/index';
 import fc from 'fast-check';
-import { Scrubber } from '../src/scrub';
-import { prepareSourceFile } from '../src/source-document';
-import { wrapByWidth } from '../src/width';
+import { Scrubber } from '../src/source/scrub';
+import { prepareSourceFile } from '../src/source/source-document';
+import { wrapByWidth } from '../src/render/width';
 import { codeFile, chineseProject } from './fixtures-code';
 
 const NAME = '码著示例管理系统';

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 
-const module = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/thread-priority.ts')).href;
+const module = pathToFileURL(path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/render/thread-priority.ts')).href;
 // Linux, and a process at the default priority (the thread is set to 7 below).
 const applicable = process.platform === 'linux' && os.getPriority() === 0;
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { woffToSfnt } from '../src/fonts';
+import { woffToSfnt } from '../src/render/fonts';
 
 const require = createRequire(import.meta.url);
 // fontkit (pdfkit's font parser) ships no types: the few members used here.

@@ -1,5 +1,5 @@
-import type { ApplicationForm } from '../form';
-import type { VerifyItem } from '../verify';
+import type { ApplicationForm } from '../form/form';
+import type { VerifyItem } from '../verify/verify';
 import { CONTRACT_TYPE_INFO, type ContractRef } from './model';
 
 const ORGANISATION_TYPES = ['统一社会信用代码', '其他'];

@@ -1,6 +1,6 @@
-import { buildRawDocx, xmlText } from '../docx-raw';
-import { A4, headerFontSize, twips } from '../layout';
-import { CJK, createPdf, drawHeader, MonoWriter } from '../pdf-kit';
+import { buildRawDocx, xmlText } from '../render/docx-raw';
+import { A4, headerFontSize, twips } from '../render/layout';
+import { CJK, createPdf, drawHeader, MonoWriter } from '../render/pdf-kit';
 import type { ContractDocument } from './model';
 import { chineseDate, partyLines, signatureLines } from './templates';
 

@@ -1,6 +1,6 @@
 import type { PrototypeAppInput, ScreenSpecInput } from './model';
 import { renderScreen } from './render';
-import { lowerThreadPriority } from '../thread-priority';
+import { lowerThreadPriority } from '../render/thread-priority';
 
 // Drawing screens (previews, figures, the warm-up at start) yields the cores to the thread answering requests.
 lowerThreadPriority();

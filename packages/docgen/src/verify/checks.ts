@@ -1,0 +1,292 @@
+import type { CodeAnalysis } from '../analysis/analyse';
+import type { CodeUnit } from '../analysis/code-structure';
+import type { CodeFile, SkippedFile } from '../intake/intake';
+import type { ManualModel } from '../manual/manual';
+import type { ScrubKind, ScrubReport } from '../source/scrub';
+import type { SourceCodeDocument } from '../source/source-document';
+import { sameVersion } from '../analysis/versions';
+import type { VerifyItem } from './verify';
+
+/**
+ * Content checks of the materials beyond the page geometry: two-way coverage between the document's
+ * modules and the code's units, declared versions and UI names against the form, third-party code,
+ * what was scrubbed from the printed pages, what the selection left out, and the document kind.
+ * Each item carries a stable `code`, a level (`ok`/`warning`) and `evidence` (file:line or file#symbol).
+ * Advice names the place to fix it for the reader: the wizard step for a web user, a flag for the CLI.
+ */
+export type Audience = 'web' | 'cli';
+
+export interface ModuleClaim {
+  name: string;
+  /** "path#symbol" items from the code analysis (the writer records them); may be empty for modules the user typed. */
+  evidence?: string[];
+}
+
+const FIX = {
+  modules: { web: '请在向导的“功能模块”步骤修改或删除该模块，或在“上传代码”步骤补充它的代码', cli: '请修改 project.json 中的 modules，或补充对应代码' },
+  addModules: { web: '请在向导的“功能模块”步骤为它们补充模块说明', cli: '请在 project.json 的 modules 中补充' },
+  notPrinted: { web: '如需让审查员看到，请在“上传代码”步骤的文件选择中调整起始文件或排除无关文件', cli: '可用 --entry 调整起始文件，或用 --exclude 排除无关文件' },
+  version: { web: '请在“基本信息”步骤把版本号改成与代码一致，或修改代码中的版本号后重新上传', cli: '请让 --version 与代码一致，或修改代码中的版本号' },
+  name: { web: '请在“基本信息”步骤核对软件全称，或修改界面中显示的名称后重新上传', cli: '请让 --name 与界面显示的名称一致' },
+} as const;
+
+const norm = (s: string) => s.replace(/[\s（）()·\-_]/g, '').toLowerCase();
+/** The meaningful core of a Chinese module name: "用户管理" → "用户", "调度任务信息" → "调度任务". */
+const core = (s: string) => s.replace(/(管理|模块|功能|系统|中心|页面|设置|信息|列表|记录|操作|处理)+$/u, '');
+
+function unitFiles(u: CodeUnit): Set<string> {
+  return new Set(u.evidence.map((e) => e.file));
+}
+
+function claimFiles(m: ModuleClaim): Set<string> {
+  return new Set((m.evidence ?? []).map((e) => e.split('#')[0]));
+}
+
+/** True when a document module and a code unit name the same thing (shared files, Chinese label, or English words). */
+export function moduleMatchesUnit(m: ModuleClaim, u: CodeUnit): boolean {
+  const files = claimFiles(m);
+  for (const f of unitFiles(u)) if (files.has(f)) return true;
+  if ((m.evidence ?? []).some((e) => e === `unit:${u.key}`)) return true;
+  const name = norm(m.name);
+  if (u.label) {
+    const a = core(norm(u.label));
+    const b = core(name);
+    if (a.length >= 2 && b.length >= 2 && (a.includes(b) || b.includes(a))) return true;
+  }
+  const words = u.words.filter((w) => w.length >= 3);
+  return words.length > 0 && words.every((w) => name.includes(w));
+}
+
+const evidenceText = (u: CodeUnit) => u.evidence.slice(0, 3).map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`);
+
+/**
+ * Two-way coverage (cpcc-materials.md: the most common correction reason). Document → code: each
+ * module must be found in the code (its evidence files exist and, when a symbol is named, the symbol
+ * is in that file; else a code unit of the same name; else its name in the printed text) — a module
+ * the code does not have fails; one whose code is not on the printed pages is a warning. Code → document:
+ * every business unit of the code should be described by a module — a missing one is a warning.
+ */
+export function coverageItems(modules: ModuleClaim[], analysis: CodeAnalysis, files: CodeFile[], source: SourceCodeDocument | undefined, audience: Audience): VerifyItem[] {
+  const items: VerifyItem[] = [];
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const printedFiles = new Set<string>();
+  if (source) for (const p of source.pages) for (const l of p.lines) printedFiles.add(source.files[l.file]);
+  const printedText = source ? source.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n') : '';
+  const units = analysis.structure.units;
+  const missing: string[] = [];
+  const notPrinted: string[] = [];
+  const found: string[] = [];
+  const moduleEvidence: string[] = [];
+  for (const m of modules) {
+    const ev = (m.evidence ?? []).filter((e) => !e.startsWith('unit:'));
+    const real = ev.filter((e) => {
+      const [file, symbol] = e.split('#');
+      const f = byPath.get(file);
+      if (!f) return false;
+      const sym = symbol?.split(' ')[0];
+      return !sym || f.text.includes(sym);
+    });
+    const unit = units.find((u) => moduleMatchesUnit(m, u));
+    const files = new Set([...real.map((e) => e.split('#')[0]), ...(unit ? [...unitFiles(unit)] : [])]);
+    const c = core(m.name);
+    const inPrintedText = printedText.includes(m.name) || (c.length >= 2 && printedText.includes(c));
+    if (files.size === 0 && !inPrintedText) {
+      missing.push(m.name);
+      continue;
+    }
+    found.push(m.name);
+    moduleEvidence.push(`${m.name}：${[...files].slice(0, 3).join('、') || '打印页中有“' + (printedText.includes(m.name) ? m.name : c) + '”'}`);
+    if (source && files.size > 0 && ![...files].some((f) => printedFiles.has(f)) && !inPrintedText) notPrinted.push(`${m.name}（${[...files].slice(0, 2).join('、')}）`);
+  }
+  const uncovered = units.filter((u) => !modules.some((m) => moduleMatchesUnit(m, u)));
+  items.push({
+    ok: missing.length === 0,
+    code: 'COVERAGE_DOC_TO_CODE',
+    title: '文档模块在代码中有对应',
+    detail: missing.length
+      ? `文档描述了 ${modules.length} 个模块，其中 ${missing.length} 个在代码中找不到：${missing.join('、')}。文档不能描述软件没有的功能，${FIX.modules[audience]}`
+      : `文档描述的 ${modules.length} 个模块都在代码中找到对应`,
+    evidence: missing.length ? missing.map((n) => `${n}：代码中没有对应的控制器、页面、路由、菜单或函数`) : moduleEvidence,
+  });
+  if (notPrinted.length) {
+    items.push({ ok: true, warning: true, code: 'COVERAGE_NOT_PRINTED', title: '模块代码在打印页中', detail: `这些模块的代码不在打印的源程序页中：${notPrinted.join('、')}。${FIX.notPrinted[audience]}`, evidence: notPrinted });
+  }
+  items.push({
+    ok: true,
+    warning: uncovered.length > 0,
+    code: 'COVERAGE_CODE_TO_DOC',
+    title: '代码模块写入文档',
+    detail: uncovered.length
+      ? `代码中的 ${units.length} 个模块有 ${uncovered.length} 个没有写入文档：${uncovered.map((u) => u.label ?? u.words.join(' ')).join('、')}。${FIX.addModules[audience]}`
+      : `代码中的 ${units.length} 个模块都写入了文档`,
+    evidence: uncovered.length ? uncovered.map((u) => `${u.label ?? u.words.join(' ')}：${evidenceText(u).join('、')}`) : units.map((u) => `${u.label ?? u.words.join(' ')}：${evidenceText(u)[0] ?? ''}`),
+  });
+  return items;
+}
+
+/** Versions declared in the code against the form's 版本号; UI names against 软件全称. */
+export function consistencyItems(name: string, version: string, analysis: CodeAnalysis, audience: Audience): VerifyItem[] {
+  const items: VerifyItem[] = [];
+  const diff = analysis.versions.filter((v) => !sameVersion(v.value, version));
+  if (analysis.versions.length) {
+    items.push({
+      ok: true,
+      warning: diff.length > 0,
+      code: 'VERSION_IN_CODE',
+      title: '代码中的版本号',
+      detail: diff.length
+        ? `申请表版本号为 ${version}，代码中声明的版本号不同：${diff.slice(0, 4).map((v) => `${v.file}:${v.line} 为 ${v.value}`).join('、')}。审查时版本不一致是常见的补正原因，${FIX.version[audience]}`
+        : `代码中声明的版本号与申请表的 ${version} 一致`,
+      evidence: (diff.length ? diff : analysis.versions).map((v) => `${v.file}:${v.line} ${v.source}：${v.value}`),
+    });
+  }
+  const names = analysis.uiNames.filter((n) => norm(n.value) !== norm(name));
+  if (analysis.uiNames.length) {
+    items.push({
+      ok: true,
+      warning: names.length > 0,
+      code: 'NAME_IN_UI',
+      title: '界面显示的软件名称',
+      detail: names.length
+        ? `界面中显示的名称与软件全称“${name}”不同：${names.slice(0, 4).map((n) => `${n.file}:${n.line}“${n.value}”`).join('、')}。截图和页面须显示与申请表相同的名称，${FIX.name[audience]}`
+        : `界面中显示的名称与软件全称“${name}”一致`,
+      evidence: (names.length ? names : analysis.uiNames).map((n) => `${n.file}:${n.line} ${n.source}：${n.value}`),
+    });
+  }
+  return items;
+}
+
+/** Third-party code: licences, well-known projects, other authors (every removed attribution line listed). */
+export function provenanceItems(analysis: CodeAnalysis, scrub: ScrubReport | undefined, audience: Audience): VerifyItem[] {
+  const items: VerifyItem[] = [];
+  const p = analysis.provenance;
+  const signs = p.signs.filter((s) => s.kind !== 'author');
+  if (signs.length || p.authors.length) {
+    items.push({
+      ok: true,
+      warning: true,
+      code: 'THIRD_PARTY_CODE',
+      title: '第三方代码',
+      detail:
+        `上传的代码中有他人的版权、许可证或署名：${[...p.knownProjects.map((k) => `与公开项目 ${k.name} 一致`), ...(p.licenses.length ? [`许可证 ${p.licenses.join('、')}`] : []), ...(p.authors.length ? [`署名作者 ${p.authors.slice(0, 5).map((a) => a.name).join('、')}`] : [])].join('；')}。` +
+        `只能登记自己享有著作权的软件：在开源项目或他人代码基础上开发的，请只登记自己编写的部分，并在申请表“软件说明”中选择“修改”说明原软件；不能把他人的代码作为自己的作品登记。` +
+        (audience === 'web' ? '可在“上传代码”步骤的文件选择中排除第三方目录。' : '可用 --exclude 排除第三方目录。'),
+      evidence: [...signs.map((s) => s.message), ...p.authors.slice(0, 20).map((a) => `${a.lines} 行署名“${a.name}”：${a.files.slice(0, 3).join('、')}${a.files.length > 3 ? ' 等' : ''}`)],
+    });
+  }
+  const removed = scrub?.findings.filter((f) => f.kind === 'author') ?? [];
+  if (removed.length) {
+    items.push({
+      ok: true,
+      warning: true,
+      code: 'ATTRIBUTION_REMOVED',
+      title: '删除的署名行',
+      detail: `打印的源程序中删除了 ${scrub!.counts.author ?? removed.length} 行作者或版权声明（审查材料中不宜出现个人信息）。这些行写的是：${[...new Set(removed.map((f) => f.detail).filter(Boolean))].slice(0, 6).join('、')}。如果其中有他人，说明这部分代码不是你写的，请确认你对它享有著作权`,
+      evidence: removed.map((f) => `${f.file}:${f.line} 作者 ${f.detail ?? '（未写明）'}`),
+    });
+  }
+  return items;
+}
+
+const SECRET_KINDS: ScrubKind[] = ['private-key', 'api-key', 'password', 'hash'];
+
+/** What was masked on the printed pages, each kind with every place (file:line). */
+export function scrubItems(scrub: ScrubReport): VerifyItem[] {
+  const items: VerifyItem[] = [];
+  const kinds = Object.keys(scrub.counts).filter((k) => k !== 'author') as ScrubKind[];
+  for (const k of kinds) {
+    const f = scrub.findings.filter((x) => x.kind === k);
+    const secret = SECRET_KINDS.includes(k);
+    items.push({
+      ok: true,
+      warning: secret,
+      code: `SCRUBBED_${k.toUpperCase().replace(/-/g, '_')}`,
+      title: `已遮盖：${f[0]?.label ?? k}`,
+      detail: `打印的源程序中遮盖了 ${scrub.counts[k]} 处${f[0]?.label ?? k}${secret ? '。材料里已看不到，但代码中仍有明文，请改为从环境变量或配置中心读取并更换已泄露的密码/密钥' : ''}`,
+      evidence: f.map((x) => `${x.file}:${x.line}`),
+    });
+  }
+  return items;
+}
+
+/** What the selection left out for a reason the user may want to check (data scripts, third-party folders). */
+export function selectionItems(skipped: SkippedFile[], audience: Audience): VerifyItem[] {
+  const data = skipped.filter((s) => s.reason.startsWith('数据脚本'));
+  const vendor = skipped.filter((s) => s.reason.startsWith('第三方'));
+  const items: VerifyItem[] = [];
+  const how = audience === 'web' ? '可在“上传代码”步骤的文件选择中改回纳入' : '可用 --include 改回纳入';
+  if (data.length) items.push({ ok: true, code: 'SELECTION_DATA', title: '数据脚本未印入', detail: `${data.length} 个以 INSERT 初始数据为主的 SQL 文件不是程序，未印入源程序，也不计入源程序量；${how}`, evidence: data.map((s) => `${s.path}：${s.reason}`) });
+  if (vendor.length) items.push({ ok: true, code: 'SELECTION_VENDOR', title: '第三方目录未印入', detail: `${vendor.length} 个第三方或构建输出目录未印入源程序；${how}`, evidence: vendor.slice(0, 50).map((s) => `${s.path}：${s.reason}`) });
+  return items;
+}
+
+/** The document kind and why (the detected form and its evidence). */
+export function documentKindItem(manual: ManualModel, analysis: CodeAnalysis | undefined, audience: Audience): VerifyItem {
+  const detected = analysis?.form;
+  const chosen = manual.outline.form;
+  return {
+    ok: true,
+    warning: !!detected && detected.form !== chosen,
+    code: 'DOCUMENT_KIND',
+    title: '文档类型',
+    detail:
+      `文档为${manual.kind}（软件形态：${chosen === detected?.form ? detected.label : chosen}）` +
+      (detected && detected.form !== chosen ? `；代码看起来是${detected.label}，与所选形态不同，请确认${audience === 'web' ? '（在“基本信息”步骤的“软件形态”中修改）' : ''}` : '') +
+      (manual.kind === '操作手册' ? '：有用户界面的软件写操作手册' : '：没有用户界面的软件写设计说明书或使用说明，不写登录页面'),
+    evidence: detected?.evidence ?? [],
+  };
+}
+
+const FIGURE_SOURCE_LABELS = { upload: '截图', prototype: '界面原型', diagram: '结构图' } as const;
+
+/**
+ * The document's figures in the report (cpcc-materials.md, screenshots: they follow the flow from login through every
+ * module and show the name and version of the form): one item listing every figure with its page; a 需注意 item
+ * naming the figures that are rendered prototypes, advising to replace them with captures of the real software; one
+ * 需注意 item per figure whose screenshot checks failed (name/version, complete frame, watermark), naming the figure.
+ * A module of an 操作手册 without a figure is a 需注意 item (once the document has figures).
+ */
+export function figureItems(manual: ManualModel, audience: Audience): VerifyItem[] {
+  const figs = manual.figures;
+  if (!figs.length) return [];
+  const name = (f: ManualModel['figures'][number]) => `图${f.number} ${f.caption}`;
+  const items: VerifyItem[] = [
+    {
+      ok: true,
+      code: 'DOCUMENT_FIGURES',
+      title: '文档插图',
+      detail: `${manual.kind}共 ${figs.length} 幅插图，已编号并列入目录的插图目录`,
+      evidence: figs.map((f) => `${name(f)}（第 ${f.page} 页，${FIGURE_SOURCE_LABELS[f.source]}）`),
+    },
+  ];
+  const prototypes = figs.filter((f) => f.source === 'prototype');
+  if (prototypes.length) {
+    items.push({
+      ok: true,
+      warning: true,
+      code: 'FIGURE_PROTOTYPE',
+      title: '界面原型图',
+      detail:
+        `${prototypes.length === figs.length ? '全部 ' : ''}${prototypes.length} 幅插图是系统按功能说明生成的界面原型，不是软件实际运行的截图：${prototypes.map((f) => `图${f.number}`).join('、')}。` +
+        `提交前建议换成软件实际界面的截图（截图须显示软件全称和版本号，且与申请表一致）${audience === 'web' ? '，在向导“功能模块”步骤或“界面预览”中为对应界面上传截图后重新生成' : '，在 project.json 的 screens 中提供截图'}`,
+      evidence: prototypes.map(name),
+    });
+  }
+  for (const f of figs.filter((x) => x.issues.length)) {
+    items.push({ ok: true, warning: true, code: 'FIGURE_CHECK', title: `插图检查：图${f.number}`, detail: `${name(f)}（第 ${f.page} 页）：${f.issues.join('；')}`, evidence: f.issues });
+  }
+  if (manual.kind === '操作手册') {
+    const modules = manual.outline.chapters.flatMap((c) => c.sections).filter((s) => s.module);
+    const without = modules.filter((s) => !figs.some((f) => f.module === s.module));
+    if (without.length) {
+      items.push({
+        ok: true,
+        warning: true,
+        code: 'FIGURE_MISSING',
+        title: '功能模块插图',
+        detail: `${without.length} 个功能模块没有界面插图：${without.map((s) => s.title).join('、')}。${audience === 'web' ? '请在向导“功能模块”步骤为它们上传截图' : '请在 project.json 的 screens 中补充'}`,
+      });
+    }
+  }
+  return items;
+}
