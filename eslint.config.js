@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/.cache/**', '**/*.d.ts', 'coverage/**', 'packages/docgen/test/fixtures/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-builds/**', 'data/**', '**/.cache/**', '**/*.d.ts', 'coverage/**', 'packages/docgen/test/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

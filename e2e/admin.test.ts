@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage } from './browser';
-import { registerAndLogin, signInPage, type Session } from './api';
+import { operatorSignIn, registerAndLogin, signInPage, type Session } from './api';
 import { E2E_OPERATOR } from './global-setup';
 
 const base = inject('baseUrl');
@@ -18,16 +18,6 @@ afterAll(async () => {
   const op = await post('/api/adminLogin', E2E_OPERATOR);
   await post('/api/admin/settings', { key: 'integral.generateProject', value: 100 }, { token: op.data.token, sessionid: op.data.sessionId });
 });
-
-/** Signs in at /admin/login through the form. */
-async function operatorSignIn(page: Page): Promise<void> {
-  await page.goto('/admin');
-  await page.waitForURL('**/admin/login');
-  await page.getByLabel('运营账号').fill(E2E_OPERATOR.username);
-  await page.getByLabel('密码').fill(E2E_OPERATOR.password);
-  await page.getByRole('button', { name: '登录' }).click();
-  await page.waitForURL('**/admin/dashboard');
-}
 
 describe('back office', () => {
   let user: Session;

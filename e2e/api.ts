@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { E2E_OPERATOR } from './global-setup';
 
 /**
  * Talks to the real server the way the web app does, for setting up a signed-in user quickly.
@@ -100,4 +101,14 @@ export async function signInPage(page: Page, s: Session): Promise<void> {
   await page.evaluate((list) => {
     for (const [key, value] of list) localStorage.setItem(key, JSON.stringify({ value, expire: null }));
   }, entries);
+}
+
+/** Signs the e2e server's bootstrap operator (管理员) in at /admin/login through the form. */
+export async function operatorSignIn(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('运营账号').fill(E2E_OPERATOR.username);
+  await page.getByLabel('密码').fill(E2E_OPERATOR.password);
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL('**/admin/dashboard');
 }

@@ -105,8 +105,10 @@ describe('account journey in Chromium', () => {
     // Log in by code. The server allows one code per account per 60 s (CODE_RULES.resendSeconds).
     await page.waitForTimeout(Math.max(0, registerCodeSentAt + 61_000 - Date.now()));
     await nav(page).getByRole('button', { name: '登录/注册' }).click();
-    await modal(page).getByText('验证码登录').click();
-    await modal(page).getByText('密码登录').waitFor();
+    await modal(page).getByText('登录码著').waitFor();
+    await settled(page);
+    await modal(page).getByTestId('toggle-login-mode').getByText('验证码登录').click();
+    await modal(page).getByTestId('toggle-login-mode').getByText('密码登录').waitFor();
     await modal(page).getByPlaceholder('请输入手机号或邮箱').fill(mobile);
     await solveSliderInPage(page, () => modal(page).getByTestId('send-code').click());
     await modal(page).getByTestId('send-code').getByText(/已发送 \d+ s/).waitFor();

@@ -107,23 +107,32 @@ describe('批量下单 (/quickBatchOrder → /batch-order-Details)', () => {
       await rows.nth(i).locator('input[type="file"]').setInputFiles(zip);
       await rows.nth(i).getByText(/\d+ 行/).waitFor({ timeout: 60_000 });
     }
-    // With the code attached, the AI writer fills row 3's empty texts from it on request (主要功能 within 500–1300
-    // characters).
-    await rows.nth(0).getByRole('button', { name: 'AI 撰写' }).click();
+    // With the code attached, the rule-based writer (not AI) drafts row 3's empty texts from it on request (主要功能
+    // within 500–1300 characters).
+    await rows.nth(0).getByRole('button', { name: '按规则起草空白项' }).click();
     const written = rows.nth(0).getByText(/^\d+ 字$/);
     await written.waitFor({ timeout: 60_000 });
     const n = Number((await written.innerText()).replace(/\D/g, ''));
     expect(n).toBeGreaterThanOrEqual(500);
     expect(n).toBeLessThanOrEqual(1300);
     await page.getByTestId('batch-save').click();
-    await page.getByText('已保存，所有行检查通过').waitFor({ timeout: 60_000 });
+    await page.getByText(/^已保存/).waitFor({ timeout: 60_000 });
     await expect(page.getByTestId('batch-errors').count()).resolves.toBe(0);
+    // Once saved, the server's record of where each text came from shows in the row's fields: the drafted 主要功能
+    // is a 规则草稿; the name is no writer text and carries no badge.
+    await rows.nth(0).getByTestId('row-edit').click();
+    const drawer = page.getByTestId('row-drawer');
+    await expect(drawer.getByTestId('field-mainFunctions').getByTestId('origin-badge').innerText()).resolves.toBe('规则草稿');
+    await expect(drawer.getByTestId('field-name').getByTestId('origin-badge').count()).resolves.toBe(0);
+    await drawer.getByRole('button', { name: '完成' }).click();
 
     await page.getByTestId('batch-order').click();
     const quote = page.getByTestId('order-quote');
     await quote.waitFor({ timeout: 60_000 });
     await expect(quote.innerText()).resolves.toContain('3 个');
     for (const box of await page.getByTestId('order-ack').all()) await box.check();
+    // Rows whose 主要功能 the writer cannot bring to 500 characters are 未通过: each is confirmed on its own line.
+    for (const box of await page.getByTestId('quote-confirm-failed').all()) await box.check();
     await shot(page, 'quick-batch-order-confirm');
     await page.getByTestId('order-confirm').click();
 

@@ -2,18 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { registerAndLogin, signInPage, type Session } from './api';
+import { operatorSignIn, registerAndLogin, signInPage, type Session } from './api';
 import { api } from './project-api';
 import { choose, expectTitle, launchBrowser, newPage, settled } from './browser';
 import { hasPdftotext, pdfPages, readZip, tempDir, zipFolder } from './projects-fixtures';
-import { addModulesByHand, downloadFrom, isAiServed, typeDate, uploadCode, waitForAi, waitForGeneration, writeByHand } from './projects-ui';
+import { addModulesByHand, downloadFrom, fillOwner, isAiServed, saveOwner, typeDate, uploadCode, waitForAi, waitForGeneration, writeByHand } from './projects-ui';
 
 /**
  * 著作权人 and contracts through the real UI in Chromium, as a new user: the registry at /owner (a wrong
  * 居民身份证 check digit is refused with the rule's name, numbers are masked in the list), the owner picker of both
  * wizards with an owner added inline, the owners read back from the generated application form, contracts made at
- * /settings/contract and read back from their PDF, and a used owner that cannot be deleted. Screenshots go to
- * $SCREENSHOTS_DIR when it is set.
+ * /settings/contract and read back from their PDF, a used owner that cannot be deleted, the 码著服务协议 whose 乙方
+ * is the company an administrator sets at /admin/settings, and parties that disagree with the project confirmed
+ * by the user. Screenshots go to $SCREENSHOTS_DIR when it is set.
  */
 const base = inject('baseUrl');
 const PDF = hasPdftotext();
@@ -26,6 +27,8 @@ const PERSON = { name: '张三', province: '北京市', city: '北京市', idNum
 const INLINE = { name: '李四', province: '浙江省', city: '杭州市', idNumber: '330106198506120023' };
 const COMPANY = { name: '码著科技有限公司', province: '福建省', city: '福州市', idNumber: '91350100M000100Y43', wrong: '91350100M000100Y44', masked: '913501********0Y43' };
 const CONTRACTOR = { name: '杭州码著软件开发有限公司', province: '浙江省', city: '杭州市', idNumber: '91330106MA2H00010C' };
+/** The operator's company, the 乙方 of every 码著服务协议; `wrong` differs in the check character. */
+const PROVIDER = { name: '福州码著信息技术有限公司', creditCode: '91350102MA8T000019', wrong: '91350102MA8T000018', address: '福建省福州市鼓楼区五四路 89 号' };
 
 /** 主要功能 of the software made from apps/server/src/modules/owners, in its user's words (500–1300 characters). */
 const MAIN_FUNCTIONS =
@@ -61,29 +64,6 @@ function pageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
-}
-
-/** The open 添加著作权人 modal. */
-const ownerDialog = (page: Page) => page.getByRole('dialog', { name: '添加著作权人' });
-
-/** Fills the owner modal (ids carry the form name: owner_name …); `category` first, as it resets 证件类型. */
-async function fillOwner(page: Page, o: { name: string; province: string; city: string; idNumber: string }, category?: string): Promise<Locator> {
-  const dialog = ownerDialog(page);
-  await dialog.waitFor();
-  await settled(page);
-  if (category) await choose(page, dialog.locator('#owner_category'), category);
-  await dialog.locator('#owner_name').fill(o.name);
-  await dialog.locator('#owner_province').fill(o.province);
-  await dialog.locator('#owner_city').fill(o.city);
-  await dialog.locator('#owner_idNumber').fill(o.idNumber);
-  return dialog;
-}
-
-/** Saves the owner modal and waits for it to close. */
-async function saveOwner(page: Page): Promise<void> {
-  const dialog = ownerDialog(page);
-  await dialog.getByRole('button', { name: /保\s*存/ }).click();
-  await dialog.waitFor({ state: 'hidden' });
 }
 
 /** The live message under 证件号码 (empty when the number passes). */
@@ -337,6 +317,103 @@ describe('著作权人 (/owner) and contracts (/settings/contract)', () => {
         for (const s of [COMPANY.name, CONTRACTOR.name, name, '2024年2月1日']) expect(text).toContain(s);
         expect(text).toContain(`归委托方甲方（${COMPANY.name}）享有`);
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    JOURNEY_MS,
+  );
+  it(
+    'generates the 码著服务协议 once an administrator set the operator company, and a 委托开发合同 whose parties disagree with the project after the user confirms',
+    async () => {
+      const session = await registerAndLogin(base, '服务协议用户');
+      const addOwner = async (o: { name: string; province: string; city: string; idNumber: string }, category = '企业法人') => {
+        const idType = category === '自然人' ? '居民身份证' : '统一社会信用代码';
+        const r = await api<{ id: number }>(base, session, '/api/addIntellectual', { ...o, category, nationality: '中国', idType });
+        expect(r.code, r.msg).toBe(200);
+        return r.data.id;
+      };
+      const [company, person] = [await addOwner(COMPANY), await addOwner(PERSON, '自然人')];
+      await addOwner(CONTRACTOR);
+      const name = '合同当事人核对系统';
+      const project = await api<{ id: number }>(base, session, '/api/addProject', {
+        name,
+        version: 'V1.0',
+        category: '应用软件',
+        platform: 'Web',
+        description: '核对合同当事人与著作权人是否一致。',
+        form: { completionDate: '2025-06-01', developmentMode: '合作开发', ownerIds: [company, person] },
+      });
+      expect(project.code, project.msg).toBe(200);
+      const { context, page } = await newPage(browser, base);
+      const errors = pageErrors(page);
+      await signInPage(page, session);
+
+      // 1. The service agreement: the single 用户 select keeps the choice (no "请选择至少 1 个用户"), and says why it
+      //    cannot be generated while the operator's company is not set.
+      await page.goto('/settings/contract');
+      await expectTitle(page, '合同下载');
+      let drawer = await fillContract(page, { type: '码著服务协议', project: `${name} V1.0`, partyA: [COMPANY.name], signDate: '2025-03-01' });
+      const preview = drawer.getByTestId('contract-preview');
+      await expect.poll(() => preview.innerText(), { timeout: 15_000 }).toContain(`甲方（用户）：${COMPANY.name}`);
+      await expect(drawer.getByTestId('contract-blocked').innerText()).resolves.toBe('运营方尚未在后台填写服务方的公司名称、统一社会信用代码和地址，暂不能生成码著服务协议，请联系客服');
+      await expect(drawer.getByTestId('contract-submit').isDisabled()).resolves.toBe(true);
+      expect(await drawer.locator('#partyA_help').count()).toBe(0);
+      await shot(page, 'contract-service-blocked');
+
+      // 2. An administrator sets the company at /admin/settings: a wrong check character is refused, then saved.
+      const admin = await newPage(browser, base);
+      await operatorSignIn(admin.page);
+      await admin.page.goto('/admin/settings');
+      const card = admin.page.getByTestId('setting-contract.serviceProvider');
+      await card.getByLabel('公司名称').fill(PROVIDER.name);
+      await card.getByLabel('统一社会信用代码').fill(PROVIDER.wrong);
+      await card.getByLabel('地址').fill(PROVIDER.address);
+      await card.getByRole('button', { name: '保存' }).click();
+      await admin.page.getByText('服务方（码著服务协议的乙方）「统一社会信用代码」：统一社会信用代码校验位不符（GB 32100-2015 第 18 位校验码），请核对是否输错').waitFor();
+      await card.getByLabel('统一社会信用代码').fill(PROVIDER.creditCode);
+      await card.getByRole('button', { name: '保存' }).click();
+      await admin.page.getByText('设置已保存').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await shot(admin.page, 'admin-service-provider', false);
+      await admin.context.close();
+
+      // 3. Back in the drawer: the preview names the company as 乙方; generated, downloaded, read back.
+      await page.reload();
+      await expectTitle(page, '合同下载');
+      drawer = await fillContract(page, { type: '码著服务协议', project: `${name} V1.0`, partyA: [COMPANY.name], signDate: '2025-03-01' });
+      await expect.poll(() => drawer.getByTestId('contract-preview').innerText(), { timeout: 15_000 }).toContain(`乙方（服务方）：${PROVIDER.name}`);
+      expect(await drawer.getByTestId('contract-blocked').count()).toBe(0);
+      await shot(page, 'contract-service-drawer');
+      await drawer.getByTestId('contract-submit').click();
+      await drawer.waitFor({ state: 'hidden' });
+      const service = await downloadContractPdf(page, '码著服务协议');
+      expect(service.name).toBe(`${name}_V1.0_码著服务协议.pdf`);
+      keep('contract-service.pdf', service.data);
+      if (PDF) {
+        const text = pdfText(service.data);
+        for (const s of [`乙方（服务方）：${PROVIDER.name}`, `统一社会信用代码：${PROVIDER.creditCode}`, COMPANY.name, COMPANY.idNumber]) expect(text).toContain(s);
+      }
+
+      // 4. A 委托开发合同 for this 合作开发 project whose 委托方 owns nothing: the warnings, confirmed, then made.
+      drawer = await fillContract(page, { type: '委托开发合同', project: `${name} V1.0`, partyA: [CONTRACTOR.name], partyB: [PERSON.name], signDate: '2025-03-01' });
+      const warnings = drawer.getByTestId('contract-warnings');
+      // The preview follows the form: the 受托方's warning shows once both sides are chosen.
+      await expect.poll(() => warnings.innerText(), { timeout: 15_000 }).toContain(`受托方“${PERSON.name}”是本项目的著作权人`);
+      const listed = await warnings.locator('li').allInnerTexts();
+      expect(listed).toEqual([
+        '本项目的开发方式是“合作开发”，委托开发合同用于开发方式为“委托开发”或“下达任务开发”的软件：请核对项目的开发方式，或生成与之相符的合同',
+        `委托方“${CONTRACTOR.name}”不是本项目的著作权人：委托开发合同约定著作权归委托方，委托方应是申请表的著作权人`,
+        `本项目的著作权人“${COMPANY.name}”、“${PERSON.name}”不是委托方：著作权归委托方，申请表的著作权人应都是合同的委托方`,
+        `受托方“${PERSON.name}”是本项目的著作权人：合同约定著作权归委托方，受托方不享有本软件的著作权`,
+      ]);
+      await expect(drawer.getByTestId('contract-submit').isDisabled()).resolves.toBe(true);
+      await warnings.scrollIntoViewIfNeeded();
+      await shot(page, 'contract-party-warnings');
+      await drawer.getByTestId('contract-confirm').click();
+      await drawer.getByTestId('contract-submit').click();
+      await drawer.waitFor({ state: 'hidden' });
+      await page.getByTestId('contract-title').filter({ hasText: '委托开发合同' }).waitFor();
+      await shot(page, 'contract-list-service');
       expect(errors).toEqual([]);
       await context.close();
     },

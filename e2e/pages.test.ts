@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expectTitle, launchBrowser, newPage } from './browser';
 import { registerAndLogin, signInPage, type Session } from './api';
 
@@ -45,6 +45,24 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/**
+ * Collects what breaks the site's Content-Security-Policy on `page` across navigations: `securitypolicyviolation`
+ * events (directive, blocked URI, source) and Chromium's console reports of a refused script, style or eval.
+ */
+async function cspViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__reportCspViolation', (v: string) => seen.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      void (window as unknown as { __reportCspViolation(v: string): Promise<void> }).__reportCspViolation(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+  });
+  return seen;
+}
 
 async function getJson<T>(path: string): Promise<T> {
   const res = await fetch(new URL(path, base));
@@ -151,6 +169,17 @@ describe('public pages (logged out)', () => {
     await context.close();
   });
 
+  it('no public page breaks the Content-Security-Policy (zod never probes for eval)', async () => {
+    const { context, page } = await newPage(browser, base);
+    const violations = await cspViolations(page);
+    for (const [path, title] of [...PUBLIC_ROUTES, ['/admin/login', '运营后台登录'] as [string, string]]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expectTitle(page, title);
+    }
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   it('the home page does not download the whole app', async () => {
     const { context, page } = await newPage(browser, base);
     const scripts: string[] = [];
@@ -194,6 +223,18 @@ describe('signed in', () => {
     await nav.getByRole('button', { name: '创建项目' }).waitFor();
     await expect(nav.getByTestId('nav-points').innerText()).resolves.toMatch(/积分\s*\d+\s*\/\s*\d+/);
     expect(await nav.getByRole('button', { name: '登录/注册' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('no signed-in page breaks the Content-Security-Policy', async () => {
+    const { context, page } = await newPage(browser, base);
+    const violations = await cspViolations(page);
+    await signInPage(page, session);
+    for (const [path, title] of PRIVATE_ROUTES) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expectTitle(page, title);
+    }
+    expect(violations).toEqual([]);
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectTitle, launchBrowser, newPage } from './browser';
@@ -47,6 +48,18 @@ async function waitState(s: Session, id: number, want: string) {
 
 const navPoints = (page: Page) => page.getByTestId('nav-points').innerText();
 
+/** Fixture: the payee an operator sets in the back office (收款信息); orders are refused until it is set. */
+function setPayee() {
+  const db = new Database(path.join(inject('dataDir'), 'mazhu.db'));
+  try {
+    db.pragma('busy_timeout = 5000');
+    const value = JSON.stringify({ accountName: '码著科技有限公司', bankName: '招商银行北京分行', accountNumber: '6214 8301 2345 6789', qrImage: '', noteRule: '转账时请在备注中填写订单号', tips: '' });
+    db.prepare('UPDATE settings SET value = ?, updated_at = ? WHERE key = ?').run(value, new Date().toISOString(), 'points.paymentInformation');
+  } finally {
+    db.close();
+  }
+}
+
 describe('积分充值：免费次数用完 → 被拒 → 购买套餐 → 上传凭证 → 运营审核 → 到账后生成', () => {
   it(
     'a refused project is kept, recharged through a transfer voucher approved in /admin, then generates',
@@ -74,7 +87,9 @@ describe('积分充值：免费次数用完 → 被拒 → 购买套餐 → 上�
       await page.getByTestId('draft-kept').waitFor();
       expect(page.url()).toContain(`project=${second}`);
 
-      // 3. Buy the 500 + 50 package and upload the transfer voucher.
+      // 3. Buy the 500 + 50 package (the operator has set the payee) and upload the transfer voucher.
+      setPayee();
+      await page.reload();
       await page.getByText('标准套餐').click();
       await page.getByTestId('buy').click();
       await page.getByTestId('order-panel').waitFor();

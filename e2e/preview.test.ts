@@ -124,15 +124,16 @@ describe('高保真界面预览 (/preview-software)', () => {
       await page.getByTestId('edit-row').first().locator('input').first().fill('RK-样例单号');
       await stageChanged(page, renamed);
 
-      // The main screen's chart: a negative value is refused with a message and not drawn; a new value is drawn.
-      await page.getByTestId('pv-thumb').nth(1).click();
-      await expect.poll(() => page.getByTestId('pv-caption').innerText()).toMatch(/^图2 /);
-      const mainBefore = await stageSrc(page);
+      // A statistics module's chart (统计报表, the ninth screen): a negative value is refused with a message and not
+      // drawn; a new value is drawn.
+      await page.getByTestId('pv-thumb').nth(8).click();
+      await expect.poll(() => page.getByTestId('pv-caption').innerText()).toMatch(/^图9 统计报表/);
+      const chartBefore = await stageSrc(page);
       const firstValue = page.getByLabel('第 1 个数据点数值');
       await firstValue.fill('-5');
       await page.getByTestId('edit-chart').getByText('图表第 1 个数据点的数值不能小于 0').waitFor();
       await firstValue.fill('999');
-      await stageChanged(page, mainBefore);
+      await stageChanged(page, chartBefore);
       await expect.poll(() => page.getByTestId('edit-chart').getByRole('alert').count()).toBe(0);
       await page.getByTestId('pv-thumb').nth(3).click();
 
@@ -178,7 +179,10 @@ describe('高保真界面预览 (/preview-software)', () => {
       await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
       await page.getByTestId('pv-project-open').click();
       await page.getByTestId('pv-head').waitFor({ timeout: 60_000 });
-      await expect.poll(() => page.getByTestId('pv-thumb').count()).toBe(modules.length + 2);
+      // The code sent (the owner pages) has no sign-in page: no login screen, the main screen and one per module.
+      const first = await api<{ screens: { key: string }[] }>(base, user, `/api/getPreview?id=${id}`);
+      expect(first.data.screens.map((x) => x.key)).toEqual(['main', 'module', 'module', 'module']);
+      await expect.poll(() => page.getByTestId('pv-thumb').count()).toBe(modules.length + 1);
       await page.locator('img.pv-stage-img').waitFor({ timeout: 30_000 });
       const stored = await stageSrc(page);
       expect(stored).toMatch(/^blob:/);
@@ -193,29 +197,26 @@ describe('高保真界面预览 (/preview-software)', () => {
       const saved = await api<{ theme: string; screens: { source: string }[] }>(base, user, `/api/getPreview?id=${id}`);
       expect(saved.data.theme).toBe('business');
 
-      // The main screen's sample data: a table cell and a chart value, drawn and saved with the project.
+      // The first module's sample data: a table cell, drawn and saved with the project.
       await page.getByTestId('pv-thumb').nth(1).click();
-      await expect.poll(() => page.getByTestId('pv-caption').innerText()).toMatch(/^图2 /);
-      const mainStored = await stageSrc(page);
-      await page.getByLabel('第 1 行 业务编号').fill('DJ-2025-001');
-      await page.getByLabel('第 1 个数据点数值').fill('321');
-      await stageChanged(page, mainStored);
+      await expect.poll(() => page.getByTestId('pv-caption').innerText()).toMatch(new RegExp(`^图2 ${modules[0]}`));
+      const moduleStored = await stageSrc(page);
+      await page.getByLabel(/^第 1 行 /).first().fill('DJ-2025-001');
+      await stageChanged(page, moduleStored);
       await page.getByTestId('pv-save').click();
       await page.getByTestId('pv-dirty').waitFor({ state: 'detached', timeout: 60_000 });
-      type Spec = { rows: string[][]; chart?: { values: number[] } };
+      type Spec = { rows: string[][] };
       const edited = await api<{ screens: { key: string; spec: Spec }[] }>(base, user, `/api/getPreview?id=${id}`);
-      const mainSpec = edited.data.screens.find((s) => s.key === 'main')?.spec;
-      expect(mainSpec?.rows[0][0]).toBe('DJ-2025-001');
-      expect(mainSpec?.chart?.values[0]).toBe(321);
+      expect(edited.data.screens.find((s) => s.key === 'module')?.spec.rows[0][0]).toBe('DJ-2025-001');
 
       // The wizard's module step: upload a real screenshot for the first module; it replaces the prototype.
       const shotFile = await realScreenshot(name, 'V1.0', modules[0]);
       await page.goto(`/auto-generate?id=${id}`);
       await page.getByTestId('wizard-steps').getByText('功能模块', { exact: true }).click();
       await page.getByTestId('screenshots-panel').waitFor();
-      await expect.poll(() => page.getByTestId('shot-slot').count(), { timeout: 60_000 }).toBe(modules.length + 2);
+      await expect.poll(() => page.getByTestId('shot-slot').count(), { timeout: 60_000 }).toBe(modules.length + 1);
       const slot = page.locator('[data-testid="shot-slot"][data-screen-key="module"]').first();
-      await expect.poll(() => slot.innerText()).toContain(`图3 ${modules[0]}`);
+      await expect.poll(() => slot.innerText()).toContain(`图2 ${modules[0]}`);
       await slot.locator('input[type=file]').setInputFiles(shotFile);
       await page.locator('[data-testid="shot-slot"][data-source="upload"]').waitFor({ timeout: 90_000 });
       const uploaded = page.locator('[data-testid="shot-slot"][data-source="upload"]');
@@ -231,7 +232,7 @@ describe('高保真界面预览 (/preview-software)', () => {
       await page.getByTestId('wizard-next').click();
       await page.getByTestId('check-list').waitFor();
 
-      // Generate and download; the manual PDF carries one figure per screen: login, main, one per module.
+      // Generate and download; the manual PDF carries one figure per screen: main, one per module.
       await page.getByTestId('wizard-steps').getByText('生成材料', { exact: true }).click();
       await page.getByTestId('generate-btn').click();
       await waitForGeneration(page);
@@ -239,11 +240,11 @@ describe('高保真界面预览 (/preview-software)', () => {
       const manualName = Object.keys(zip).find((n) => n.endsWith('.pdf') && n.includes('操作手册'));
       expect(manualName, `压缩包中应有操作手册 PDF：${Object.keys(zip).join(', ')}`).toBeDefined();
       const images = pdfImages(zip[manualName!]);
-      expect(images, JSON.stringify(images)).toHaveLength(modules.length + 2);
+      expect(images, JSON.stringify(images)).toHaveLength(modules.length + 1);
       // Exactly one figure is the uploaded 1366×768 screenshot (16:9); the prototypes are 16:10.
       const ratio = (i: { width: number; height: number }) => i.width / i.height;
       expect(images.filter((i) => Math.abs(ratio(i) - 1366 / 768) < 0.02)).toHaveLength(1);
-      expect(images.filter((i) => Math.abs(ratio(i) - 1.6) < 0.02)).toHaveLength(modules.length + 1);
+      expect(images.filter((i) => Math.abs(ratio(i) - 1.6) < 0.02)).toHaveLength(modules.length);
       const text = pdfText(zip[manualName!]);
       // In the first module's section (n.1), before the second module's heading (n.2).
       expect(text).toMatch(new RegExp(`\\d\\.1${modules[0]}((?!\\d\\.2${modules[1]}).)*注意事项：1\\.${note}`));

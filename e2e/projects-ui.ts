@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { choose, settled } from './browser';
 import { tempDir } from './projects-fixtures';
 
 /** Steps of the project wizards as a user takes them (antd form ids are the field names). */
@@ -95,3 +96,35 @@ export async function waitForGeneration(page: Page, timeout = 240_000): Promise<
     throw new Error(`材料生成失败：${await page.getByTestId('generate-failed').innerText()}`);
   }
 }
+
+/** The open 添加著作权人 modal. */
+export const ownerDialog = (page: Page) => page.getByRole('dialog', { name: '添加著作权人' });
+
+/** Fills the owner modal (ids carry the form name: owner_name …); `category` first, as it resets 证件类型. */
+export async function fillOwner(page: Page, o: { name: string; province: string; city: string; idNumber: string }, category?: string): Promise<Locator> {
+  const dialog = ownerDialog(page);
+  await dialog.waitFor();
+  await settled(page);
+  if (category) await choose(page, dialog.locator('#owner_category'), category);
+  await dialog.locator('#owner_name').fill(o.name);
+  await dialog.locator('#owner_province').fill(o.province);
+  await dialog.locator('#owner_city').fill(o.city);
+  await dialog.locator('#owner_idNumber').fill(o.idNumber);
+  return dialog;
+}
+
+/** Saves the owner modal and waits for it to close. */
+export async function saveOwner(page: Page): Promise<void> {
+  const dialog = ownerDialog(page);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Adds the applicant as the copyright owner from the wizard's 著作权人 field (a person, as a new user would). */
+export async function addOwnerInline(page: Page, o = { name: '王五', province: '浙江省', city: '杭州市', idNumber: '330106198506120023' }): Promise<void> {
+  await page.getByTestId('owner-add-inline').click();
+  await fillOwner(page, o, '自然人');
+  await saveOwner(page);
+  await expect.poll(() => page.getByTestId('field-owners').innerText()).toContain(o.name);
+}
+

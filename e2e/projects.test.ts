@@ -7,6 +7,7 @@ import { registerAndLogin, signInPage } from './api';
 import { firstCodeLine, hasPdftotext, packNpm, pdfPages, readSourcePage, readZip, tempDir, untar, zipFolder } from './projects-fixtures';
 import {
   addModulesByHand,
+  addOwnerInline,
   downloadFrom,
   expectCounter,
   isAiServed,
@@ -65,6 +66,20 @@ function checkSourcePdf(zip: Record<string, Uint8Array>, name: string, version: 
   return pages[0].bodyLines;
 }
 
+/**
+ * A public library is someone else's code: the check before paying is 未通过 until the user types the declaration
+ * that the owners hold the rights (pasting is refused), as an applicant who does hold them would.
+ */
+async function declareRights(page: Page) {
+  const box = page.getByTestId('rights-declaration');
+  await box.waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId('check-error').count()).toBeGreaterThan(0);
+  const sentence = (await page.getByTestId('rights-sentence').innerText()).trim();
+  await page.getByTestId('rights-input').pressSequentially(sentence);
+  await page.getByTestId('rights-submit').click();
+  await page.getByTestId('rights-declared').waitFor({ timeout: 30_000 });
+}
+
 async function nextStep(page: Page) {
   await page.getByTestId('wizard-next').click();
 }
@@ -96,6 +111,7 @@ describe('智能生成 (/auto-generate)', () => {
       const pages = await statNumber(page, 'stat-pages');
       expect(pages).toBeGreaterThan(0);
       expect(pages).toBeLessThan(60);
+      await addOwnerInline(page);
       await nextStep(page);
       await page.waitForURL(/\/auto-generate\?id=\d+/);
       const id = Number(new URL(page.url()).searchParams.get('id'));
@@ -126,9 +142,10 @@ describe('智能生成 (/auto-generate)', () => {
       expect(await page.getByTestId('module-card').count()).toBeGreaterThan(0);
       await nextStep(page);
 
-      // 4. Preview: every rule checked, none failing.
+      // 4. Preview: every rule checked, none failing once the rights are declared.
       await page.getByTestId('check-list').waitFor();
-      expect(await page.getByTestId('check-error').count()).toBe(0);
+      await declareRights(page);
+      await expect.poll(() => page.getByTestId('check-error').count()).toBe(0);
       expect(await page.getByTestId('check-pass').count()).toBeGreaterThan(15);
       await nextStep(page);
 
@@ -216,8 +233,10 @@ describe('代码生成文档 (/code-to-doc-generator)', () => {
       if (aiServed) await waitForAi(page);
       await expect(page.locator('#languagesText').inputValue()).resolves.toContain('JavaScript');
       await typeDate(page, '#completionDate', '2024-05-20');
-      if (!aiServed) await writeByHand(page, modules);
+      // The rule-based draft says only what the code supports; short of 500 characters the user writes their own.
+      if (!aiServed || (await page.locator('#mainFunctions').inputValue()).trim().length < 500) await writeByHand(page, modules);
       await expectCounter(page, true);
+      await addOwnerInline(page);
       await nextStep(page);
 
       // 3. Modules.
@@ -227,7 +246,8 @@ describe('代码生成文档 (/code-to-doc-generator)', () => {
 
       // 4. Checks, cost, generate, progress, download.
       await page.getByTestId('check-list').waitFor();
-      expect(await page.getByTestId('check-error').count()).toBe(0);
+      await declareRights(page);
+      await expect.poll(() => page.getByTestId('check-error').count()).toBe(0);
       await page.getByTestId('cost-box').waitFor();
       await page.getByTestId('generate-btn').click();
       await page.waitForURL(/\/code-to-doc-generator\?id=\d+/);

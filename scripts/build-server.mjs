@@ -5,12 +5,15 @@
 // to the sources, the compiled worker in dist); packages/docgen/dist/cli.cjs and pdf-worker.cjs, CommonJS bundles of
 // the CLI and its PDF thread with their V8 code cache (*.cjs.cache), and the CLI's other worker threads (*.mjs).
 // No source maps in these production paths; `npm run dev` and the tests keep running the sources through tsx.
+// Both outputs are published atomically (scripts/publish-build.mjs): each is built into a new directory beside it and
+// switched in one rename when complete, so a server or worker already running keeps its own files.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { newBuildDir, publishBuild } from './publish-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const at = (...p) => path.join(root, ...p);
@@ -111,18 +114,19 @@ function workerEntries(dir) {
 
 const started = Date.now();
 const serverDist = at('apps/server/dist');
-fs.rmSync(serverDist, { recursive: true, force: true });
+const serverBuild = newBuildDir(serverDist);
 await esbuild.build({
   ...common,
   entryPoints: { main: at('apps/server/src/main.ts'), 'migrate-cli': at('apps/server/src/db/migrate-cli.ts') },
-  outdir: serverDist,
+  outdir: serverBuild,
   outExtension: { '.js': '.js' },
 });
 const workers = { ...workerEntries(at('apps/server/src')), ...workerEntries(at('packages/docgen/src')) };
-await esbuild.build({ ...common, entryPoints: workers, outdir: serverDist, outExtension: { '.js': '.mjs' } });
+await esbuild.build({ ...common, entryPoints: workers, outdir: serverBuild, outExtension: { '.js': '.mjs' } });
+publishBuild(serverDist, serverBuild);
 
 const cliDist = at('packages/docgen/dist');
-fs.rmSync(cliDist, { recursive: true, force: true });
+const cliBuild = newBuildDir(cliDist);
 // The CLI and its PDF thread are CommonJS bundles, each one file, run by bin/code-cache.cjs with the V8 code cache
 // that the priming run below leaves beside them: a run then neither resolves some twenty chunk files through the ES
 // module loader nor parses and compiles what it runs (≈ 20 ms of the main thread's start on a 2-core machine).
@@ -132,7 +136,7 @@ fs.rmSync(cliDist, { recursive: true, force: true });
 const cjs = {
   ...common,
   format: 'cjs',
-  outdir: cliDist,
+  outdir: cliBuild,
   outExtension: { '.js': '.cjs' },
   banner: { js: "var __mazhu_import_meta_url = require('url').pathToFileURL(__filename).href;" },
   define: { 'import.meta.url': '__mazhu_import_meta_url', MAZHU_CJS_BUNDLE: 'true' },
@@ -142,7 +146,7 @@ await esbuild.build({ ...cjs, entryPoints: { 'pdf-worker': at('packages/docgen/s
 // A script compiled from a code cache cannot call import() (Node 20 drops its dynamic-import callback): the packages
 // the bundles import() (tar, pdfjs-dist) go through the loader's __mazhu_import instead.
 for (const name of ['cli.cjs', 'pdf-worker.cjs']) {
-  const file = path.join(cliDist, name);
+  const file = path.join(cliBuild, name);
   const code = fs.readFileSync(file, 'utf8').replace(/\bimport\((?=["'])/g, '__mazhu_import(');
   if (/\bimport\(/.test(code)) throw new Error(`${name} 中还有 import()：代码缓存下无法执行`);
   fs.writeFileSync(file, code);
@@ -156,14 +160,17 @@ for (const name of ['cli.cjs', 'pdf-worker.cjs']) {
 await esbuild.build({
   ...common,
   entryPoints: workerEntries(at('packages/docgen/src')),
-  outdir: cliDist,
+  outdir: cliBuild,
   outExtension: { '.js': '.mjs' },
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   plugins: [bundledPdfkit, externalNpmExcept(PDFKIT_PACKAGES)],
 });
 // The CLI starts its PDF thread with paths relative to its bundle (pdf-worker-start.ts).
-if (!fs.readFileSync(path.join(cliDist, 'cli.cjs'), 'utf8').includes('./pdf-worker.cjs')) throw new Error('pdf-worker-start.ts 不在 dist/cli.cjs 中：PDF 线程的路径会错');
+if (!fs.readFileSync(path.join(cliBuild, 'cli.cjs'), 'utf8').includes('./pdf-worker.cjs')) throw new Error('pdf-worker-start.ts 不在 dist/cli.cjs 中：PDF 线程的路径会错');
+// Published before the priming run, which runs the CLI through its launcher (bin/mazhu.cjs → ../dist); a CLI started
+// before the cache is written runs without it.
+publishBuild(cliDist, cliBuild);
 // The priming run: one `mazhu generate` of a small code base, after which both threads write their code cache.
 const primeOut = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-prime-'));
 try {

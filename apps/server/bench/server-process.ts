@@ -83,7 +83,7 @@ export async function createUsers(dataDir: string, count: number, name = '基准
   const { hashPassword } = await import('../src/modules/auth/passwords');
   const handle = openDb({ dataDir, ...database });
   try {
-    const sessions = createSessionStore(handle.db, 7);
+    const sessions = createSessionStore(handle.db, 7, { dialect: handle.dialect });
     const users: Record<string, string>[] = [];
     const now = new Date().toISOString();
     const hash = await hashPassword('Bench-123');

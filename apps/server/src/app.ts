@@ -1,4 +1,4 @@
-import { warmPrototypePool } from '@mazhu/docgen';
+import { logPrototypePoolTo, warmPrototypePool } from '@mazhu/docgen';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { ApiCode, plainChineseError } from '@mazhu/contracts';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type onRequestHookHandler, type onSendHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createSwitchableAiWriter, type AiProviderSetting } from './ai/switchable';
@@ -17,6 +17,8 @@ import type { AppDeps } from './deps';
 import { createJobSystem } from './jobs';
 import { createKv } from './kv';
 import { createFieldCipher } from './lib/field-cipher';
+import { createReadiness, type ReadinessCheck } from './lib/health';
+import { BUSY_MESSAGE } from './lib/unavailable';
 import { removeSpooled, removeStaleSpools, spoolTooLarge, spoolToDisk, type SpooledFile } from './lib/spool';
 import { Outbox } from './messaging';
 import { createAttemptStore } from './modules/auth/attempts';
@@ -26,6 +28,7 @@ import { readSetting } from './modules/admin/settings';
 import { seedContent } from './modules/content/content.seed';
 import { envelopePlugin } from './plugins/envelope';
 import { sessionPlugin } from './plugins/session';
+import { answerUnparsedRequest, readUnreadBodies } from './plugins/transport';
 import { createLocalDiskStore, createS3Store } from './storage';
 
 // Plain Chinese default messages for every zod schema that does not give its own (no type names, no "NaN").
@@ -40,7 +43,7 @@ export interface RouteSummary {
   url: string;
 }
 
-export type App = FastifyInstance & { deps: AppDeps; routeList: readonly RouteSummary[] };
+export type App = FastifyInstance & { deps: AppDeps; routeList: readonly RouteSummary[]; readiness: ReadinessCheck };
 
 /**
  * Builds the whole server: opens and migrates the database, seeds content on first start, registers
@@ -59,6 +62,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     // On shutdown the listener closes first; a request already accepted is still served (not answered 503).
     return503OnClosing: false,
+    // A request Node's parser refuses (headers over 16 KB: a huge query string) gets a Chinese envelope too.
+    clientErrorHandler: answerUnparsedRequest,
   }) as unknown as App;
   app.addHook('onResponse', (req, reply, done) => {
     const ms = reply.elapsedTime;
@@ -84,7 +89,7 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // The operator may switch the online AI off or change its model (setting `ai.provider`) without a restart.
   const ai = createSwitchableAiWriter(config.ai, () => readSetting<AiProviderSetting>(handle.db, 'ai.provider'), app.log);
   const cipher = createFieldCipher(config.dataEncryptionKey);
-  const kv = createKv({ redisUrl: config.redisUrl });
+  const kv = createKv({ redisUrl: config.redisUrl, log: app.log });
   // Sessions and public content are cached in a store every process serving requests sees: Redis, or — for the
   // single process of ROLE=all without Redis — its own memory store. Web processes without Redis read the database on
   // every request, since a revocation or an edit made by another process would not reach their memory.
@@ -93,13 +98,13 @@ export async function buildApp(config: AppConfig): Promise<App> {
     config,
     db: handle.db,
     dialect: handle.dialect,
-    sessions: createSessionStore(handle.db, config.sessionTtlDays, sharedKv),
+    sessions: createSessionStore(handle.db, config.sessionTtlDays, { dialect: handle.dialect, cache: sharedKv }),
     kv,
     sharedKv,
-    attempts: createAttemptStore(config.redisUrl),
+    attempts: createAttemptStore(config.redisUrl, app.log),
     outbox: config.outbox ? new Outbox() : undefined,
     blobs,
-    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, ai, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, leaseMs: config.jobLeaseSeconds * 1000, queuePrefix: config.queuePrefix, intakeThreads: config.intakeThreads }),
+    jobs: createJobSystem({ db: handle.db, dialect: handle.dialect, blobs, log: app.log, cipher, concurrency: config.jobConcurrency, redisUrl: config.redisUrl, timeoutMs: config.jobTimeoutSeconds * 1000, leaseMs: config.jobLeaseSeconds * 1000, queuePrefix: config.queuePrefix, intakeThreads: config.intakeThreads }),
     ai,
     cipher,
   };
@@ -112,6 +117,8 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // committed jobs to the queue. Stopped before the database closes.
   const runsJobs = config.role !== 'web';
   app.addHook('onReady', async () => deps.jobs.start({ warmUp: runsJobs && config.env !== 'test', process: runsJobs }));
+  // A screen-render thread that fails is logged here; the next render starts a new one.
+  logPrototypePoolTo(app.log);
   // Every role draws screens (previews on the web, figures in the jobs): the render threads parse their fonts now, in
   // the background, and stay (the pool is closed with the preview routes).
   if (config.env !== 'test') app.addHook('onReady', async () => void warmPrototypePool().catch((e: unknown) => app.log.warn({ err: e }, 'prototype renderer warm-up failed')));
@@ -121,11 +128,23 @@ export async function buildApp(config: AppConfig): Promise<App> {
   // Brotli or gzip for every text answer over 1 KB (JSON, HTML, JS, CSS); archives, PDFs and images are left as they are.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(fp(securityHeaders));
+  await app.register(fp(readUnreadBodies));
   await app.register(envelopePlugin);
   await app.register(sessionPlugin, { sessions: deps.sessions });
   await registerMultipart(app, config);
 
-  app.get('/api/health', async () => ({ code: ApiCode.Ok, msg: 'ok', data: { status: 'ok', dialect: deps.dialect } }));
+  // Liveness: the process answers. Readiness (also /api/health, what load balancers and the attack checks probe): the
+  // database, Redis when configured and the job queue answer; HTTP 503 {code: 503, msg: 系统繁忙，请稍后重试} when not.
+  const readiness = createReadiness({ db: handle.db, redis: config.redisUrl ? kv : undefined, runner: deps.jobs.runner });
+  app.decorate('readiness', readiness);
+  app.get('/api/health/live', async () => ({ code: ApiCode.Ok, msg: 'ok', data: { status: 'ok' } }));
+  const ready = async (_req: FastifyRequest, reply: FastifyReply) => {
+    const r = await readiness.ready();
+    if (r.ready) return { code: ApiCode.Ok, msg: 'ok', data: { status: 'ok', dialect: deps.dialect, ...r } };
+    return reply.status(503).send({ code: ApiCode.Busy, msg: BUSY_MESSAGE, data: { status: 'unavailable', dialect: deps.dialect, ...r } });
+  };
+  app.get('/api/health', ready);
+  app.get('/api/health/ready', ready);
   await registerModules(app, deps);
   await registerSpa(app, config.webDist);
   return app;
@@ -155,17 +174,11 @@ async function registerMultipart(app: FastifyInstance, config: AppConfig): Promi
     // The multipart envelope adds boundaries and part headers: allow 64 KiB of them.
     if (declared > max + 64 * 1024) throw spoolTooLarge(cfg, max);
   };
-  // A refused upload whose body is still arriving: close the connection after the answer rather than read the rest.
-  const closeIfUnread: onSendHookHandler = async (req, reply, payload) => {
-    if (!req.raw.complete) reply.header('connection', 'close');
-    return payload;
-  };
   // Ahead of the route's own hooks, as application-wide hooks would run.
   const first = <T>(hook: T, hooks: T | T[] | undefined): T[] => [hook].concat(hooks ?? []);
   app.addHook('onRoute', (route) => {
     if (!route.config?.spool) return;
     route.onRequest = first(refuseDeclaredTooLarge, route.onRequest);
-    route.onSend = first(closeIfUnread, route.onSend);
     route.onResponse = first(cleanUp, route.onResponse);
     route.onRequestAbort = first(cleanUp, route.onRequestAbort);
   });
@@ -194,8 +207,12 @@ async function registerMultipart(app: FastifyInstance, config: AppConfig): Promi
 /**
  * Serves the built web app from `webDist` with history fallback: any GET that is not /api and not a file
  * gets index.html, so deep links like /settings/points load the app. /api misses get the envelope 404.
+ * `webDist` is resolved once, at start: apps/web/dist is a symlink to one build (scripts/publish-build.mjs), and a
+ * server keeps serving the build it started with — its index.html with its own chunks — while a new one is published;
+ * the next start serves the new build, which carries the previous build's chunks for tabs still open.
  */
-async function registerSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+async function registerSpa(app: FastifyInstance, configuredDist: string | undefined): Promise<void> {
+  const webDist = configuredDist && fs.existsSync(configuredDist) ? fs.realpathSync(configuredDist) : configuredDist;
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasSpa = Boolean(indexFile && fs.existsSync(indexFile));
   if (hasSpa && webDist) {

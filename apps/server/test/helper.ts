@@ -14,7 +14,7 @@ import { loadConfig, type AppConfig } from '../src/config';
 export async function buildTestApp(env: Record<string, string> = {}, patch: Partial<AppConfig> = {}): Promise<App> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mazhu-test-'));
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env }),
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...env }),
     ...patch,
   };
   const pgUrl = process.env.TEST_DATABASE_URL;

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createMessageSender } from '../src/messaging';
+import type { ProjectPreview, RechargePackage, ScreenshotPackResult, TopUpOrder } from '@mazhu/contracts';
+import { buildOperator, operatorHeaders, setPayee } from './admin.factories';
 import { body, buildTestApp, buildUser } from './helper';
+import { activeContentPdf } from './pdf';
+import { buildProject, multipart } from './projects.factories';
 
 const OPERATOR = { username: 'headop', password: 'Header-operator-1' };
 
@@ -45,6 +50,41 @@ describe('security headers, caching and sessions', async () => {
     expect(body(r).code).toBe(200);
     expect(r.headers['cache-control']).toBe('no-store');
     expect(r.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('sends every kind of personal file (screen image, staged screenshot, voucher and its picture, points record) with no-store', async () => {
+    const u = await buildUser(app);
+    const postForm = async <T>(url: string, headers: Record<string, string>, fields: Parameters<typeof multipart>[0]) => {
+      const mp = await multipart(fields);
+      return body<T>(await app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': mp.contentType }, payload: mp.payload }));
+    };
+    const p = await buildProject(app, u.headers);
+    const screen = body<ProjectPreview>(await app.inject({ url: `/api/getPreview?id=${p.id}`, headers: u.headers })).data.screens.find((x) => x.key === 'module')!;
+    // A plain picture (OCR finds nothing to read in it quickly).
+    const shot = await sharp({ create: { width: 1280, height: 800, channels: 3, background: '#e8eef5' } }).png().toBuffer();
+    expect((await postForm('/api/uploadScreenshot', u.headers, { screenId: String(screen.id), file: { data: shot, name: 'shot.png' } })).code).toBe(200);
+    const pack = await postForm<ScreenshotPackResult>('/api/uploadScreenshotPack', u.headers, { projectId: String(p.id), file: { data: shot, name: 'shot.png' } });
+    expect(pack.code, pack.msg).toBe(200);
+    await setPayee(app);
+    const pkg = body<RechargePackage[]>(await app.inject('/api/getRechargePackage')).data[0]!;
+    const order = body<TopUpOrder>(await app.inject({ method: 'POST', url: '/api/addIntegralTopUp', headers: u.headers, payload: { packageId: pkg.id } })).data;
+    expect((await postForm('/api/uploadRechargeVoucher', u.headers, { orderId: String(order.id), file: { data: activeContentPdf(), name: '回单.pdf' } })).code).toBe(200);
+    const admin = await operatorHeaders(app, OPERATOR.username, OPERATOR.password);
+    const support = (await buildOperator(app, admin, { username: 'nostore', role: 'support', password: 'nostore-password' })).headers;
+
+    const files: [string, Record<string, string>][] = [
+      [`/api/getScreenImage?id=${screen.id}`, u.headers],
+      [`/api/getPackImage?packId=${pack.data.packId}&index=0`, u.headers],
+      [`/api/getRechargeVoucher?id=${order.id}`, u.headers],
+      ['/api/exportIntegralRecord', u.headers],
+      [`/api/admin/topups/voucher?id=${order.id}`, support],
+      [`/api/admin/topups/voucherPicture?id=${order.id}`, support],
+    ];
+    for (const [url, headers] of files) {
+      const r = await app.inject({ url, headers });
+      expect(r.headers['content-type'], url).not.toMatch(/json/);
+      expect(r.headers['cache-control'], url).toBe('private, no-store');
+    }
   });
 
   it('signs an operator out through /api/logout and /api/admin/logout; the token stops working', async () => {

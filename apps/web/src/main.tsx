@@ -1,3 +1,4 @@
+import './zod-config';
 import './styles/global.css';
 import { pageLoadersFor } from './routes';
 

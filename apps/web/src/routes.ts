@@ -42,6 +42,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/password', title: '账号安全', auth: true, page: () => import('@/pages/password') },
   { path: '/owner', title: '知识产权人', auth: true, page: () => import('@/pages/owner') },
   { path: '/notice', title: '政策库', page: () => import('@/pages/notice') },
+  { path: '/filing-guide', title: '申报助手', auth: true, page: () => import('@/pages/filing-guide') },
 ];
 
 /** /settings redirects to /settings/profile, which is not in the menu. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ZPageQuery } from './envelope';
+import { plainNumber } from './validation';
 
 /**
  * The back office (/admin). Operators are not users: they sign in with POST /api/adminLogin and send their own
@@ -40,6 +41,8 @@ export const ZOperatorInfo = z.object({
   createdAt: z.string(),
   /** Username of the operator who added this one; '' for the bootstrap operator. */
   createdBy: z.string(),
+  /** A 客服's own daily approval limit in yuan; null = the setting points.supportDailyApprovalLimit. */
+  dailyApprovalLimit: z.number().int().nullable(),
 });
 export type OperatorInfo = z.infer<typeof ZOperatorInfo>;
 
@@ -47,7 +50,7 @@ export type OperatorInfo = z.infer<typeof ZOperatorInfo>;
 export const ZAuditQuery = ZPageQuery.extend({
   /** Action prefix, e.g. `user.` or `settings.update`. */
   action: z.string().trim().max(64, '操作类型不能超过 64 个字符').optional(),
-  operatorId: z.coerce.number().int().positive('运营账号编号无效').optional(),
+  operatorId: plainNumber(z.number().int().positive('运营账号编号无效')).optional(),
   /** Substring of the target, e.g. `user:12`. */
   target: z.string().trim().max(200, '操作对象不能超过 200 个字符').optional(),
   /** ISO date or date-time bounds on the time of the change. */
@@ -96,7 +99,7 @@ export const ZAdminUserRow = z.object({
 export type AdminUserRow = z.infer<typeof ZAdminUserRow>;
 
 /** GET /api/admin/user?id= — one user with projects, ledger and sessions (latest 50 of each). */
-export const ZAdminIdQuery = z.object({ id: z.coerce.number().int().positive('编号无效') });
+export const ZAdminIdQuery = z.object({ id: plainNumber(z.number().int().positive('编号无效')) });
 export interface AdminUserDetails {
   user: AdminUserRow & { inviterId: number | null; invitedCount: number };
   projects: { id: number; name: string; version: string; source: string; status: string; message: string; updatedAt: string }[];
@@ -106,7 +109,7 @@ export interface AdminUserDetails {
 
 /** POST /api/admin/setUserDisabled (管理员) — disabling ends every session of the user at once. */
 export const ZSetUserDisabledRequest = z.object({
-  userId: z.coerce.number().int().positive('用户编号无效'),
+  userId: plainNumber(z.number().int().positive('用户编号无效')),
   disabled: z.boolean({ error: '请指定停用或启用' }),
   reason: z.string({ error: '请填写原因' }).trim().min(2, '请填写原因（至少 2 个字）').max(200, '原因不能超过 200 个字'),
 });
@@ -115,11 +118,11 @@ export type SetUserDisabledRequest = z.infer<typeof ZSetUserDisabledRequest>;
 // ───────────────────────────── Content (管理员) ─────────────────────────────
 
 /** Display order (smaller first); left out on an update it stays as it is, on a creation it is 0. */
-const sortField = z.coerce.number().int().min(-9999, '排序值过小').max(9999, '排序值过大').optional();
+const sortField = plainNumber(z.number().int().min(-9999, '排序值过小').max(9999, '排序值过大')).optional();
 
 /** POST /api/admin/content/notice — create (no id) or update (id) a notice (政策库); `content` HTML is sanitised. */
 export const ZNoticeInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: plainNumber(z.number().int().positive()).optional(),
   title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(200, '标题不能超过 200 个字'),
   category: z.string({ error: '请输入分类' }).trim().min(1, '请输入分类').max(20, '分类不能超过 20 个字').meta({ title: '分类' }),
   summary: z.string().trim().max(500, '摘要不能超过 500 个字').default(''),
@@ -133,7 +136,7 @@ export type NoticeInput = z.input<typeof ZNoticeInput>;
 
 /** POST /api/admin/content/faq — create or update a FAQ entry; `answer` HTML is sanitised. */
 export const ZFaqInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: plainNumber(z.number().int().positive()).optional(),
   category: z.string({ error: '请输入分类' }).trim().min(1, '请输入分类').max(20, '分类不能超过 20 个字').meta({ title: '分类' }),
   question: z.string({ error: '请输入问题' }).trim().min(1, '请输入问题').max(300, '问题不能超过 300 个字'),
   answer: z.string({ error: '请输入回答' }).min(1, '请输入回答').max(50_000, '回答过长'),
@@ -143,7 +146,7 @@ export type FaqInput = z.input<typeof ZFaqInput>;
 
 /** POST /api/admin/content/agreement — publish a new version of the service agreement (1) or privacy policy (2). */
 export const ZAgreementVersionInput = z.object({
-  type: z.coerce.number().int().refine((v) => v === 1 || v === 2, '协议类型只能是 1（服务协议）或 2（隐私政策）'),
+  type: plainNumber(z.number().int().refine((v) => v === 1 || v === 2, '协议类型只能是 1（服务协议）或 2（隐私政策）')),
   version: z.string({ error: '请输入版本号' }).trim().min(1, '请输入版本号').max(30, '版本号不能超过 30 个字'),
   title: z.string({ error: '请输入标题' }).trim().min(1, '请输入标题').max(100, '标题不能超过 100 个字'),
   content: z.string({ error: '请输入正文' }).min(1, '请输入正文').max(200_000, '正文过长'),
@@ -165,17 +168,17 @@ export interface AgreementVersion {
 
 /** POST /api/admin/content/case — create or update a software case (also listed by getPrototypeCaseList). */
 export const ZCaseInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
-  caseTypeId: z.coerce.number({ error: '请选择案例分类' }).int().positive('请选择案例分类'),
+  id: plainNumber(z.number().int().positive()).optional(),
+  caseTypeId: plainNumber(z.number({ error: '请选择案例分类' }).int().positive('请选择案例分类')),
   name: z.string({ error: '请输入软件名称' }).trim().min(1, '请输入软件名称').max(100, '名称不能超过 100 个字'),
   version: z.string({ error: '请输入版本号' }).trim().min(1, '请输入版本号').max(20, '版本号不能超过 20 个字'),
   platform: z.string().trim().max(50, '平台不能超过 50 个字').default(''),
   summary: z.string().trim().max(2000, '简介不能超过 2000 个字').default(''),
   modules: z.array(z.string().trim().min(1).max(50, '模块名不能超过 50 个字')).max(30, '模块不能超过 30 个').default([]),
   languages: z.string().trim().max(120, '编程语言不能超过 120 个字').default(''),
-  sourceLines: z.coerce.number().int().min(0).max(10_000_000).default(0),
-  codePages: z.coerce.number().int().min(0).max(10_000).default(0),
-  manualPages: z.coerce.number().int().min(0).max(10_000).default(0),
+  sourceLines: plainNumber(z.number().int().min(0).max(10_000_000)).default(0),
+  codePages: plainNumber(z.number().int().min(0).max(10_000)).default(0),
+  manualPages: plainNumber(z.number().int().min(0).max(10_000)).default(0),
   coverColor: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, '封面颜色格式为 #RRGGBB').default('#1d4ed8'),
   sort: sortField,
 });
@@ -183,7 +186,7 @@ export type CaseInput = z.input<typeof ZCaseInput>;
 
 /** POST /api/admin/content/caseType and /platformType — a case category / a platform type. */
 export const ZCaseTypeInput = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: plainNumber(z.number().int().positive()).optional(),
   name: z.string({ error: '请输入名称' }).trim().min(1, '请输入名称').max(50, '名称不能超过 50 个字'),
   sort: sortField,
 });
@@ -193,7 +196,7 @@ export const ZPlatformTypeInput = ZCaseTypeInput.extend({ description: z.string(
 export const ContentKind = ['notice', 'faq', 'case', 'caseType', 'platformType', 'agreement'] as const;
 export const ZContentDeleteQuery = z.object({
   kind: z.enum(ContentKind, { error: '内容类型无效' }),
-  id: z.coerce.number().int().positive('编号无效'),
+  id: plainNumber(z.number().int().positive('编号无效')),
 });
 
 // ───────────────────────────── Settings (管理员) ─────────────────────────────
@@ -227,7 +230,7 @@ export const JOB_STATE_LABELS: Record<(typeof JOB_STATES)[number], string> = { q
 /** GET /api/admin/jobs — generation jobs, newest first, by state and/or user. */
 export const ZAdminJobQuery = ZPageQuery.extend({
   state: z.enum(JOB_STATES).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: plainNumber(z.number().int().positive()).optional(),
 });
 export interface AdminJobRow {
   id: number;
@@ -262,7 +265,7 @@ export interface AdminProjectDetails {
 }
 
 /** POST /api/admin/retryJob (管理员) — retries a failed generation job for its user with the usual charging rules. */
-export const ZRetryJobRequest = z.object({ id: z.coerce.number().int().positive('任务编号无效') });
+export const ZRetryJobRequest = z.object({ id: plainNumber(z.number().int().positive('任务编号无效')) });
 
 // ───────────────────────────── Dashboard (客服) ─────────────────────────────
 

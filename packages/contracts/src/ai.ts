@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ZWriterEngine } from './origins';
 
 /**
  * Shared schemas of the AI writing feature (POST /api/getAIGeneratedInformation, /api/getAiPolishDescription,
@@ -118,6 +119,8 @@ export const ZAiCodeAnalysis = z.object({
       z.object({
         key: z.string().max(100),
         label: z.string().max(60).optional(),
+        /** Where the label comes from: menu, page (title), api (Swagger tag), translation (gettext), doc (comment). */
+        labelFrom: z.string().max(20).optional(),
         words: z.array(z.string().max(40)).max(10),
         kind: z.string().max(20),
         evidence: z.array(z.string().max(300)).max(40),
@@ -175,6 +178,8 @@ export const ZAiModule = z.object({
    * "描述", "平台"), for the user to check. Optional; never printed in the materials.
    */
   basis: z.array(z.string().max(300)).max(40).optional(),
+  /** Set when the code gives the module no name of its own: why the name was chosen, for the user to confirm. */
+  confirm: z.string().max(200).optional(),
 });
 export type AiModule = z.infer<typeof ZAiModule>;
 
@@ -233,8 +238,10 @@ export const ZAiPolishDescriptionRequest = z.object({
   name: z.string().trim().min(1, '请填写软件全称').max(60),
   description: z.string({ error: '请填写软件描述' }).trim().min(1, '请填写软件描述').max(2000, '软件描述不能超过 2000 个字'),
   platform: z.string().trim().max(30).optional(),
+  /** `rules` (default) or `ai` (the model, when the user asks). */
+  engine: ZWriterEngine,
 });
-export type AiPolishDescriptionRequest = z.infer<typeof ZAiPolishDescriptionRequest>;
+export type AiPolishDescriptionRequest = z.input<typeof ZAiPolishDescriptionRequest>;
 
 /** Input of AI 润色功能模块 (getFunctionAiPolish). */
 export const ZAiPolishFunctionRequest = z.object({
@@ -242,8 +249,10 @@ export const ZAiPolishFunctionRequest = z.object({
   moduleName: z.string().trim().min(1, '请填写模块名称').max(AI_LIMITS.moduleNameMax),
   description: z.string().trim().max(2000, '模块说明不能超过 2000 个字'),
   operations: z.array(z.string().trim().max(200)).max(50).optional(),
+  /** `rules` (default) or `ai` (the model, when the user asks). */
+  engine: ZWriterEngine,
 });
-export type AiPolishFunctionRequest = z.infer<typeof ZAiPolishFunctionRequest>;
+export type AiPolishFunctionRequest = z.input<typeof ZAiPolishFunctionRequest>;
 
 /** Answer of AI 润色功能模块. */
 export const ZAiPolishFunctionResult = ZAiModule.pick({ description: true, operations: true });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LIMITS, ZEmail, ZMobile, ZPassword, ZVerificationCode } from './validation';
+import { LIMITS, plainNumber, ZEmail, ZMobile, ZPassword, ZVerificationCode } from './validation';
 
 /** User info kept by the web app (spec §3). `id` is 0 when signed out; role defaults to 1, role 2 has an invitation code. */
 export const ZUserInfo = z.object({
@@ -27,7 +27,7 @@ export const CodeType = { Phone: 1, Email: 2 } as const;
 export const ZSendCodeRequest = z.object({
   account: z.string({ error: '请输入手机号或邮箱' }).trim().min(1, '请输入手机号或邮箱').max(LIMITS.account, '账号不能超过 50 个字符'),
   captchaVerification: z.string({ error: '请先完成安全验证' }).min(1, '请先完成安全验证').max(512, '安全验证参数无效'),
-  type: z.coerce.number().int().refine((v) => v === 1 || v === 2 || v === 3, '验证码类型无效'),
+  type: plainNumber(z.number().int().refine((v) => v === 1 || v === 2 || v === 3, '验证码类型无效')),
   areaCode: z.string().max(6).optional().default('+86'),
 });
 export type SendCodeRequest = z.infer<typeof ZSendCodeRequest>;
@@ -36,12 +36,12 @@ export const ZSendCodeResponse = z.object({ type: z.enum(['phone', 'email']), ti
 /** POST /api/login: loginType 1 password / 2 code; `mobile` or `email`; success is code 202 with token, sessionId, userId. */
 export const ZLoginRequest = z
   .object({
-    loginType: z.coerce.number().int().refine((v) => v === 1 || v === 2, '登录方式无效'),
+    loginType: plainNumber(z.number().int().refine((v) => v === 1 || v === 2, '登录方式无效')),
     mobile: ZMobile.optional(),
     email: ZEmail.optional(),
     password: z.string().max(LIMITS.passwordMax, '密码不能超过 64 位').optional(),
     mobileCode: z.string().max(LIMITS.code, '验证码不能超过 6 位').optional(),
-    codeType: z.coerce.number().int().optional(),
+    codeType: plainNumber(z.number().int()).optional(),
     /** A solved captcha (purpose `login`): needed for password login once an account's attempt budget is spent. */
     captchaVerification: z.string().max(512, '安全验证参数无效').optional(),
   })
@@ -60,7 +60,7 @@ export const ZRegisterRequest = z
     password: ZPassword,
     confirmPassword: z.string({ error: '请输入确认密码' }).min(1, '请输入确认密码'),
     code: ZVerificationCode,
-    codeType: z.coerce.number().int().optional(),
+    codeType: plainNumber(z.number().int()).optional(),
     registrationCode: z.string().trim().max(LIMITS.invitationCode, '邀请码不能超过 20 个字符').optional(),
     name: z.string({ error: '请输入姓名' }).trim().min(1, '请输入姓名').max(LIMITS.name, '姓名不能超过 50 个字符'),
   })
@@ -69,7 +69,7 @@ export const ZRegisterRequest = z
 export type RegisterRequest = z.infer<typeof ZRegisterRequest>;
 
 /** GET /api/getAdminDetails?id= — the signed-in user's own info only. */
-export const ZAdminDetailsQuery = z.object({ id: z.coerce.number().int().min(0, '用户编号无效').optional() });
+export const ZAdminDetailsQuery = z.object({ id: plainNumber(z.number().int().min(0, '用户编号无效')).optional() });
 
 /** POST /api/editAdmin — the signed-in user's profile. */
 export const ZEditProfileRequest = z.object({

@@ -11,6 +11,8 @@ import {
   ZReportItem,
 } from './projects';
 import { ZCharge } from './points';
+import { plainNumber } from './validation';
+import { ZTextOrigin } from './origins';
 
 /**
  * Batch orders (批量下单): many software at once, from the Excel template or the browser's editable table.
@@ -86,26 +88,26 @@ export const BATCH_COLUMNS = [
   { key: 'rights', label: '权利取得方式', kind: 'enum', options: BATCH_RIGHTS_CHOICES, width: 14, note: '不填为 原始取得；继受取得须另备转让合同或证明', example: '原始取得' },
   { key: 'rightsScope', label: '权利范围', kind: 'enum', options: ['全部', '部分'], width: 9, note: '不填为 全部', example: '全部' },
   { key: 'rightsItems', label: '部分权利项', kind: 'multi', options: RIGHTS_ITEMS, width: 16, note: '权利范围为“部分”时填写，多个用“、”分隔', example: '' },
-  { key: 'devHardware', label: '开发的硬件环境', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 依据项目撰写`, example: 'Intel Core i5 处理器，16GB 内存，512GB 硬盘' },
-  { key: 'runHardware', label: '运行的硬件环境', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 撰写`, example: '2 核 CPU，4GB 内存的服务器' },
-  { key: 'devOs', label: '开发该软件的操作系统', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 16, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 撰写`, example: 'Windows 11' },
-  { key: 'devTools', label: '软件开发环境/开发工具', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 撰写`, example: 'Visual Studio Code、Node.js 20' },
-  { key: 'runPlatform', label: '该软件的运行平台/操作系统', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 撰写`, example: 'Linux（CentOS 7 及以上）' },
-  { key: 'runSupport', label: '软件运行支撑环境/支持软件', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 撰写`, example: 'MySQL 8.0、Nginx' },
+  { key: 'devHardware', label: '开发的硬件环境', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草（规则草稿，不是 AI）`, example: 'Intel Core i5 处理器，16GB 内存，512GB 硬盘' },
+  { key: 'runHardware', label: '运行的硬件环境', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草`, example: '2 核 CPU，4GB 内存的服务器' },
+  { key: 'devOs', label: '开发该软件的操作系统', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 16, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草`, example: 'Windows 11' },
+  { key: 'devTools', label: '软件开发环境/开发工具', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草`, example: 'Visual Studio Code、Node.js 20' },
+  { key: 'runPlatform', label: '该软件的运行平台/操作系统', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草`, example: 'Linux（CentOS 7 及以上）' },
+  { key: 'runSupport', label: '软件运行支撑环境/支持软件', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 18, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草`, example: 'MySQL 8.0、Nginx' },
   { key: 'languages', label: '编程语言', kind: 'text', max: PROJECT_LIMITS.languagesMax, width: 16, note: `列出使用的全部语言，用“、”分隔，合计不超过 ${PROJECT_LIMITS.languagesMax} 字；上传代码后以代码分析为准`, example: 'TypeScript、HTML、CSS' },
-  { key: 'purpose', label: '开发目的', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 20, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字，不能只写软件名称；留空由 AI 撰写`, example: '帮助中小仓储企业管理出入库与库存盘点' },
-  { key: 'domain', label: '面向领域/行业', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 14, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由 AI 撰写`, example: '仓储物流' },
+  { key: 'purpose', label: '开发目的', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 20, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字，不能只写软件名称；留空由系统按规则起草`, example: '帮助中小仓储企业管理出入库与库存盘点' },
+  { key: 'domain', label: '面向领域/行业', kind: 'text', max: PROJECT_LIMITS.environmentMax, width: 14, note: `不超过 ${PROJECT_LIMITS.environmentMax} 字；留空由系统按规则起草`, example: '仓储物流' },
   {
     key: 'mainFunctions',
     label: '软件的主要功能',
     kind: 'longtext',
     max: PROJECT_LIMITS.mainFunctionsMax,
     width: 40,
-    note: `${PROJECT_LIMITS.mainFunctionsMin}–${PROJECT_LIMITS.mainFunctionsMax} 字（2026 年新版申请表）；留空由 AI 依据项目撰写`,
+    note: `${PROJECT_LIMITS.mainFunctionsMin}–${PROJECT_LIMITS.mainFunctionsMax} 字（2026 年新版申请表）；留空由系统按规则起草（规则草稿，不是 AI）`,
     example: '',
   },
   { key: 'techTags', label: '技术特点标签', kind: 'multi', options: TECH_TAGS, width: 14, note: `最多 ${PROJECT_LIMITS.techTagsMax} 个，多个用“、”分隔`, example: '大数据、物联网' },
-  { key: 'techFeatures', label: '技术特点说明', kind: 'text', max: PROJECT_LIMITS.techFeaturesMax, width: 24, note: `不超过 ${PROJECT_LIMITS.techFeaturesMax} 字；留空由 AI 撰写`, example: '' },
+  { key: 'techFeatures', label: '技术特点说明', kind: 'text', max: PROJECT_LIMITS.techFeaturesMax, width: 24, note: `不超过 ${PROJECT_LIMITS.techFeaturesMax} 字；留空由系统按规则起草`, example: '' },
   { key: 'platform', label: '平台类型', kind: 'text', max: PROJECT_LIMITS.platformMax, width: 12, note: '例如 Web、微信小程序、Android、iOS、Windows', example: 'Web' },
   { key: 'description', label: '软件描述', kind: 'longtext', max: PROJECT_LIMITS.descriptionMax, width: 30, note: '用自己的话介绍软件（供 AI 撰写参考），可不填', example: '面向中小仓储企业的出入库、库位与盘点管理软件。' },
 ] as const satisfies readonly BatchColumn[];
@@ -160,8 +162,11 @@ export type BatchWarning = z.infer<typeof ZBatchWarning>;
  */
 export const SIMILARITY = { name: 0.8, functions: 0.5, shingle: 3, codeFiles: 0.5 } as const;
 
-/** State of a row: before ordering `invalid` (has errors) or `ready`; after ordering its project's status. */
-export const ZBatchRowState = z.enum(['invalid', 'ready', 'queued', 'generating', 'succeeded', 'failed']);
+/**
+ * State of a row: before ordering `invalid` (has errors) or `ready`; after ordering its project's status, or
+ * `excluded` when the user left it out of the order (no project, nothing charged).
+ */
+export const ZBatchRowState = z.enum(['invalid', 'ready', 'queued', 'generating', 'succeeded', 'failed', 'excluded']);
 export type BatchRowState = z.infer<typeof ZBatchRowState>;
 export const BATCH_ROW_STATE_LABELS: Record<BatchRowState, string> = {
   invalid: '有错误',
@@ -170,7 +175,29 @@ export const BATCH_ROW_STATE_LABELS: Record<BatchRowState, string> = {
   generating: '生成中',
   succeeded: '已完成',
   failed: '生成失败',
+  excluded: '未下单',
 };
+
+/**
+ * A row's check, before ordering and after generation, in three levels shown as they are: 未通过 (`failed`),
+ * 需注意 (`warning`, never shown as passed), 通过 (`passed`). Before ordering it covers the cells, 软件的主要功能
+ * against the form's 500–1300 characters (the row's text, or the built-in writer's text estimated from the row's
+ * facts when the cell is empty — never padded), the near-duplicates and a missing source-code archive; after
+ * generation it is the materials' check report.
+ */
+export const ZBatchRowCheck = z.object({
+  result: z.enum(['failed', 'warning', 'passed']),
+  mainFunctions: z.object({
+    chars: z.number().int(),
+    min: z.number().int(),
+    max: z.number().int(),
+    /** `user`: typed in the row; `writer`: the cell is empty and the writer's text is estimated from the row. */
+    written: z.enum(['user', 'writer']),
+  }),
+  items: z.array(z.object({ level: z.enum(['error', 'warning']), message: z.string() })),
+});
+export type BatchRowCheck = z.infer<typeof ZBatchRowCheck>;
+export const BATCH_CHECK_LABELS: Record<BatchRowCheck['result'], string> = { failed: '未通过', warning: '需注意', passed: '通过' };
 
 /** The attached code archive of a row (an upload of POST /api/uploadCodeProject). */
 export const ZBatchRowCode = z.object({ uploadId: z.number().int(), fileName: z.string(), sourceLines: z.number().int(), languages: z.array(z.string()) });
@@ -192,11 +219,28 @@ export const ZBatchRow = z.object({
   message: z.string(),
   /** Points this row costs (or cost, once ordered). */
   points: z.number().int(),
+  /** How the row is priced: by its code (`code`) or as a described-only project without code (`described`). */
+  priced: z.enum(['code', 'described']),
+  /** What the row's generation delivers (with or without the source-code document). */
+  gets: z.string(),
+  /** The row's check (see ZBatchRowCheck); null for an excluded or deleted row. */
+  check: ZBatchRowCheck.nullable(),
+  /** Its project's next generation is free: the first one after the check findings of its materials were fixed. */
+  freeRegeneration: z.boolean(),
   /** After generation: counts of the check report. */
   report: z.object({ errors: z.number().int(), warnings: z.number().int(), items: z.array(ZReportItem) }).nullable(),
   downloadable: z.boolean(),
+  /**
+   * Origin of each filled text cell (key: the column key; BATCH_TEXT_ORIGIN_COLUMNS): `user` when typed or imported,
+   * `ai` / `draft` when the server recognises it as (an edit of) what a writer returned to this user. Empty cells
+   * have none (the rule-based writer fills them when the batch is ordered, labelled 规则草稿 in the project).
+   */
+  origins: z.record(z.string(), ZTextOrigin),
 });
 export type BatchRow = z.infer<typeof ZBatchRow>;
+
+/** The text cells whose origin a batch row shows (the form texts a writer can write). */
+export const BATCH_TEXT_ORIGIN_COLUMNS = ['description', 'purpose', 'domain', 'mainFunctions', 'techFeatures', 'devHardware', 'runHardware', 'devOs', 'devTools', 'runPlatform', 'runSupport'] as const satisfies readonly BatchColumnKey[];
 
 export const ZBatchStatus = z.enum(['draft', 'processing', 'completed']);
 export type BatchStatus = z.infer<typeof ZBatchStatus>;
@@ -210,6 +254,7 @@ export const ZBatchCounts = z.object({
   generating: z.number().int(),
   succeeded: z.number().int(),
   failed: z.number().int(),
+  excluded: z.number().int(),
 });
 export type BatchCounts = z.infer<typeof ZBatchCounts>;
 
@@ -233,12 +278,12 @@ export const ZBatchDetails = ZBatchListItem.extend({
 });
 export type BatchDetails = z.infer<typeof ZBatchDetails>;
 
-export const ZBatchIdRequest = z.object({ id: z.coerce.number({ error: '请指定批量订单' }).int().positive('批量订单编号无效') });
+export const ZBatchIdRequest = z.object({ id: plainNumber(z.number({ error: '请指定批量订单' }).int().positive('批量订单编号无效')) });
 export type BatchIdRequest = z.infer<typeof ZBatchIdRequest>;
 
 /** POST /api/saveSoftwareInformation — the rows of a draft (a new one without `id`); rows with `id` are kept, others added, missing ones removed. */
 export const ZSaveBatchRequest = z.object({
-  id: z.coerce.number().int().positive('批量订单编号无效').optional(),
+  id: plainNumber(z.number().int().positive('批量订单编号无效')).optional(),
   name: z.string().trim().max(100, '批量订单名称不能超过 100 个字符').optional(),
   rows: z
     .array(
@@ -260,26 +305,65 @@ export type SaveBatchRequest = z.input<typeof ZSaveBatchRequest>;
  * Every row with warnings must be listed in `acknowledged` (row ids) to order.
  */
 export const ZBatchOrderRequest = z.object({
-  id: z.coerce.number({ error: '请指定批量订单' }).int().positive('批量订单编号无效'),
+  id: plainNumber(z.number({ error: '请指定批量订单' }).int().positive('批量订单编号无效')),
   confirm: z.boolean().default(false),
   acknowledged: z.array(z.number().int().positive()).max(BATCH_MAX_ROWS).default([]),
+  /** Row ids left out of the order (no project, nothing charged). Rows with errors can only be left out. */
+  exclude: z.array(z.number().int().positive()).max(BATCH_MAX_ROWS).default([]),
+  /** Row ids whose 未通过 check the user accepts, row by row, to order them anyway. */
+  confirmFailed: z.array(z.number().int().positive()).max(BATCH_MAX_ROWS).default([]),
 });
 export type BatchOrderRequest = z.input<typeof ZBatchOrderRequest>;
 
-export const ZBatchQuote = z.object({
-  rows: z.number().int(),
-  /** Total points if no free time were used. */
+/** One row of the quote: its price, what it gets, its check, and whether (and how) it is charged. */
+export const ZBatchQuoteLine = z.object({
+  rowId: z.number().int(),
+  rowNo: z.number().int(),
+  name: z.string(),
+  version: z.string(),
   points: z.number().int(),
-  /** What the order takes, following the charging order row by row (free times first, then gifted, then recharge). */
+  priced: z.enum(['code', 'described']),
+  gets: z.string(),
+  /** `invalid`: the cells have errors (the row can only be left out); otherwise the row's check result. */
+  check: z.enum(['invalid', 'failed', 'warning', 'passed']),
+  /** Characters of 软件的主要功能 (typed, or the writer's estimate). */
+  chars: z.number().int(),
+  /** Charged and generated with this order. */
+  included: z.boolean(),
+  /** Why the row is not included, or what it still needs before ordering ('' when nothing). */
+  note: z.string(),
+  /** What this row takes when the order goes through (zero for rows not included, or when the balance is short). */
+  charge: ZCharge,
+});
+export type BatchQuoteLine = z.infer<typeof ZBatchQuoteLine>;
+
+export const ZBatchQuote = z.object({
+  /** Rows charged and generated with this order (not left out, no errors). */
+  rows: z.number().int(),
+  /** Sum of the prices of those rows. */
+  points: z.number().int(),
+  /** Free times that pay for rows (one row each, in row order, while any remain). */
+  freeTimesUsed: z.number().int(),
+  /** Points still to pay after the free times. */
+  pointsNeeded: z.number().int(),
+  /**
+   * What the order takes, following the charging order row by row (free times first, then gifted, then recharge);
+   * all zero when the balance is short (nothing is charged then).
+   */
   charge: ZCharge,
   balances: z.object({ freeTimes: z.number().int(), giftedPoints: z.number().int(), rechargePoints: z.number().int() }),
   enough: z.boolean(),
-  /** Points missing when not enough (0 otherwise). */
+  /** Points missing: pointsNeeded − gifted − recharge when positive, else 0. */
   shortfall: z.number().int(),
-  /** Rows with errors (ordering is refused while any remain). */
+  /** Rows with errors not left out (ordering is refused while any remain). */
   invalidRows: z.array(z.number().int()),
   /** Row ids with 需注意 items still to acknowledge. */
   unacknowledged: z.array(z.number().int()),
+  /** Row ids whose check is 未通过, neither left out nor confirmed (ordering is refused while any remain). */
+  unconfirmed: z.array(z.number().int()),
+  /** Row numbers left out of the order. */
+  excludedRows: z.array(z.number().int()),
+  lines: z.array(ZBatchQuoteLine),
 });
 export type BatchQuote = z.infer<typeof ZBatchQuote>;
 

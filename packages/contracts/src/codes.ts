@@ -17,10 +17,14 @@ export const ApiCode = {
   BadRequest: 400,
   Forbidden: 403,
   NotFound: 404,
+  /** The request was not sent completely in time (answered by the server before any route saw it). */
+  RequestTimeout: 408,
   Conflict: 409,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   TooManyRequests: 429,
+  /** The request line or headers are over Node's limit (a query string of a megabyte): HTTP 431 with this envelope. */
+  HeaderFieldsTooLarge: 431,
   InsufficientBalance: 460,
   ServerError: 500,
   /** The server is busy (database lock or statement timeout, serialisation failure): retrying later works. */

@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { ZPageQuery } from './envelope';
+import { plainNumber } from './validation';
 
 /** GET /api/getNotification — without `id`: a page of notices (政策法规/公告); with `id`: one notice. */
 export const ZNotificationQuery = ZPageQuery.extend({
-  id: z.coerce.number().int().positive('公告编号必须为正整数').optional(),
+  id: plainNumber(z.number().int().positive('公告编号必须为正整数')).optional(),
   category: z.string().max(20, '分类不能超过 20 个字符').meta({ title: '分类' }).optional(),
 });
 export const ZNotice = z.object({
@@ -34,7 +35,7 @@ export type CommonProblem = z.infer<typeof ZCommonProblem>;
 export const AgreementType = { Service: 1, Privacy: 2 } as const;
 /** GET /api/getAgreement?type=1|2 → data.content (HTML); GET /api/getPrivacyAgreement → same for type 2. */
 export const ZAgreementQuery = z.object({
-  type: z.coerce.number().int().refine((v) => v === 1 || v === 2, '协议类型只能是 1（服务协议）或 2（隐私政策）'),
+  type: plainNumber(z.number().int().refine((v) => v === 1 || v === 2, '协议类型只能是 1（服务协议）或 2（隐私政策）')),
 });
 export const ZAgreement = z.object({ type: z.number().int(), title: z.string(), content: z.string(), updatedAt: z.string() });
 export type Agreement = z.infer<typeof ZAgreement>;
@@ -45,7 +46,7 @@ export type CaseType = z.infer<typeof ZCaseType>;
 
 /** GET /api/getPrototypeCaseList — software cases, filter by `caseTypeId`, paginated. */
 export const ZCaseListQuery = ZPageQuery.extend({
-  caseTypeId: z.coerce.number().int().positive('案例分类编号必须为正整数').optional(),
+  caseTypeId: plainNumber(z.number().int().positive('案例分类编号必须为正整数')).optional(),
   keyword: z.string().max(50, '关键词不能超过 50 个字符').optional(),
 });
 export const ZSoftwareCase = z.object({

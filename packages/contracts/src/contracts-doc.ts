@@ -1,5 +1,7 @@
 import * as z from 'zod';
 import { ZPageQuery } from './envelope';
+import { checkCreditCode, normalizeIdNumber, OWNER_LIMITS } from './owners';
+import { plainNumber } from './validation';
 
 /**
  * Contracts (合同下载, /settings/contract): templates filled from a project and the owner registry, stored as
@@ -9,8 +11,11 @@ import { ZPageQuery } from './envelope';
  *
  * Calls (all need sign-in; another user's contract, project or owner answers 404):
  *   GET  /api/getContractTemplateHtml?type=[&projectId=&partyA=1,2&partyB=3&signDate=…] → ContractTemplate
- *        (the template as HTML; filled from the project and parties when given, identity numbers masked)
+ *        (the template as HTML; filled from the project and parties when given, identity numbers masked; with the
+ *        party warnings of contractPartyWarnings and why it cannot be generated yet, if so)
  *   POST /api/addContract        ZAddContractRequest   → ContractListItem (rendered and stored as PDF + DOCX)
+ *        409 {data: {warnings}} while the parties disagree with the project's owners and 开发方式 and
+ *        `confirmWarnings` is not true; 400 for a 码著服务协议 while the operator's company is not set
  *   POST /api/getContractList    ZContractListQuery    → Page<ContractListItem>
  *   GET  /api/getContractDownload?id=&format=pdf|docx  → the file itself (binary); errors are envelopes
  *   GET  /api/delContract?id=                          → null
@@ -67,12 +72,41 @@ export const CONTRACT_TYPE_META: Record<ContractType, ContractTypeMeta> = {
   service: {
     type: 'service',
     title: '码著服务协议',
-    description: '您与码著之间的材料准备服务协议（不属于登记提交材料）。',
+    description: '您与码著运营方之间的材料准备服务协议（不属于登记提交材料）；乙方为运营方公司，由运营人员在后台填写。',
     sideA: '用户',
-    sideB: '服务方（码著）',
+    sideB: '服务方',
     minSideA: 1,
   },
 };
+
+/** Key of the operator's company in the settings registry (settings.ts): the 乙方 of every 码著服务协议. */
+export const SERVICE_PROVIDER_SETTING_KEY = 'contract.serviceProvider';
+
+/**
+ * The operator's company, printed as the 乙方（服务方） of the 码著服务协议: 公司名称, 统一社会信用代码 (checked with
+ * its GB 32100-2015 check character, like an owner's) and 地址. Set by an administrator in the back office; the
+ * service agreement is refused until it is stored.
+ */
+export const ZServiceProvider = z.object({
+  name: z
+    .string({ error: '请填写公司名称' })
+    .trim()
+    .min(2, '请填写公司名称（至少 2 个字）')
+    .max(OWNER_LIMITS.nameMax, `公司名称不能超过 ${OWNER_LIMITS.nameMax} 个字`)
+    .meta({ title: '公司名称' }),
+  creditCode: z
+    .string({ error: '请填写统一社会信用代码' })
+    .overwrite(normalizeIdNumber)
+    .refine((v) => checkCreditCode(v) === null, { error: (iss) => checkCreditCode(String(iss.input)) ?? '统一社会信用代码无效' })
+    .meta({ title: '统一社会信用代码' }),
+  address: z
+    .string({ error: '请填写地址' })
+    .trim()
+    .min(5, '请填写公司地址（至少 5 个字）')
+    .max(OWNER_LIMITS.addressMax, `地址不能超过 ${OWNER_LIMITS.addressMax} 个字`)
+    .meta({ title: '地址' }),
+});
+export type ServiceProvider = z.infer<typeof ZServiceProvider>;
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const validDate = (s: string) => DATE_RE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
@@ -83,7 +117,7 @@ export const CONTRACT_LIMITS = { feeMax: 100, termsMax: 2000, partiesMax: 10 } a
 const ZType = z
   .enum(CONTRACT_TYPES, { error: '合同类型只能是 cooperation（合作开发协议）、commission（委托开发合同）、transfer（软件著作权转让合同）或 service（码著服务协议）' })
   .meta({ title: '合同类型' });
-const ZIds = (label: string) => z.array(z.coerce.number().int().positive(`${label}编号无效`)).max(CONTRACT_LIMITS.partiesMax, `${label}最多 ${CONTRACT_LIMITS.partiesMax} 个`);
+const ZIds = (label: string) => z.array(plainNumber(z.number().int().positive(`${label}编号无效`))).max(CONTRACT_LIMITS.partiesMax, `${label}最多 ${CONTRACT_LIMITS.partiesMax} 个`);
 /** "1,2,3" in a query string → [1, 2, 3]. */
 const ZIdList = z
   .string()
@@ -93,7 +127,7 @@ const ZIdList = z
 
 const ZContractFields = z.object({
   type: ZType,
-  projectId: z.coerce.number({ error: '请选择项目' }).int().positive('项目编号无效'),
+  projectId: plainNumber(z.number({ error: '请选择项目' }).int().positive('项目编号无效')),
   /** Side A owner ids in order (合作方 / 委托方 / 转让方 / 用户), from the registry. */
   partyA: ZIds('当事人').min(1, '请选择当事人'),
   /** Side B owner ids (受托方 / 受让方); empty for 合作开发协议 and 码著服务协议. */
@@ -108,6 +142,8 @@ const ZContractFields = z.object({
   fee: z.string().trim().max(CONTRACT_LIMITS.feeMax, `费用不能超过 ${CONTRACT_LIMITS.feeMax} 个字符`).meta({ title: '费用' }).optional(),
   /** 其他约定 (special terms), printed as written. */
   terms: z.string().trim().max(CONTRACT_LIMITS.termsMax, `其他约定不能超过 ${CONTRACT_LIMITS.termsMax} 个字符`).meta({ title: '其他约定' }).optional(),
+  /** The user read the party warnings (contractPartyWarnings) and generates anyway; without it they answer 409. */
+  confirmWarnings: z.boolean({ error: '确认标记只能是 true 或 false' }).default(false),
 });
 
 /** Side rules shared by the request and the preview: counts per type and no party on both sides. */
@@ -135,7 +171,7 @@ export type AddContractRequest = z.input<typeof ZAddContractRequest>;
  */
 export const ZContractTemplateQuery = z.object({
   type: ZType,
-  projectId: z.coerce.number().int().positive('项目编号无效').optional(),
+  projectId: plainNumber(z.number().int().positive('项目编号无效')).optional(),
   partyA: ZIdList,
   partyB: ZIdList,
   signDate: date('签订日期').optional().or(z.literal('').transform(() => undefined)),
@@ -154,12 +190,16 @@ export const ZContractTemplate = z.object({
   html: z.string(),
   /** True when filled from a project (false: placeholders such as 【软件全称】). */
   filled: z.boolean(),
+  /** contractPartyWarnings of the chosen parties against the project (empty without a project or parties). */
+  warnings: z.array(z.string()),
+  /** Why this contract cannot be generated now (a 码著服务协议 before the operator set its company), else null. */
+  blocked: z.string().nullable(),
 });
 export type ContractTemplate = z.infer<typeof ZContractTemplate>;
 
 /** POST /api/getContractList. */
 export const ZContractListQuery = ZPageQuery.extend({
-  projectId: z.coerce.number().int().positive('项目编号无效').optional(),
+  projectId: plainNumber(z.number().int().positive('项目编号无效')).optional(),
   type: ZType.optional(),
 });
 export type ContractListQuery = z.input<typeof ZContractListQuery>;
@@ -183,7 +223,7 @@ export type ContractListItem = z.infer<typeof ZContractListItem>;
 
 /** GET /api/getContractDownload?id=&format=pdf|docx. */
 export const ZContractDownloadQuery = z.object({
-  id: z.coerce.number({ error: '请指定合同' }).int().positive('合同编号无效'),
+  id: plainNumber(z.number({ error: '请指定合同' }).int().positive('合同编号无效')),
   format: z.enum(['pdf', 'docx'], { error: '格式只能是 pdf 或 docx' }).meta({ title: '格式' }).default('pdf'),
 });
 
@@ -197,5 +237,76 @@ export function contractTypesNeeded(form: { developmentMode?: string; rightsAcqu
   if (form.developmentMode === '合作开发') out.push('cooperation');
   if (form.developmentMode === '委托开发' || form.developmentMode === '下达任务开发') out.push('commission');
   if (form.rightsAcquisition === '继受取得' && form.acquisitionWay === '受让') out.push('transfer');
+  return out;
+}
+
+/** 409 answer of addContract while the parties disagree with the project and the user has not confirmed. */
+export const ZContractWarnings = z.object({ warnings: z.array(z.string()) });
+export type ContractWarnings = z.infer<typeof ZContractWarnings>;
+
+/** What contractPartyWarnings needs of a project: its 开发方式 / 权利取得方式 and its owners in the form's order. */
+export interface ContractProjectFacts {
+  developmentMode?: string;
+  rightsAcquisition?: string;
+  acquisitionWay?: string;
+  owners: { id: number; name: string }[];
+}
+
+/**
+ * The parties of a contract checked against the project it is for (shared/spec/cpcc-materials.md, "Development
+ * mode, ownership and the proof to file"; 《计算机软件保护条例》第十条、第十一条、第二十条). Each string is one Chinese
+ * warning the user must confirm before the contract is made:
+ *   - 合作开发协议: the project is 合作开发; the 合作方 are exactly the project's owners, in the same order;
+ *   - 委托开发合同: the project is 委托开发 or 下达任务开发; the 委托方 are exactly the owners; no 受托方 is an owner;
+ *   - 转让合同: the project is 继受取得（受让）; the 受让方 are exactly the owners (every co-owner signs); no 转让方 is
+ *     an owner;
+ *   - 码著服务协议: none (the user's party need not own the software).
+ * A project without owners answers only that warning. Parties are compared by owner id (the registry's rows).
+ */
+export function contractPartyWarnings(
+  type: ContractType,
+  project: ContractProjectFacts,
+  sideA: { id: number; name: string }[],
+  sideB: { id: number; name: string }[] = [],
+): string[] {
+  if (type === 'service') return [];
+  const meta = CONTRACT_TYPE_META[type];
+  if (!project.owners.length) return [`本项目还没有选择著作权人：${meta.title}的当事人应与申请表的著作权人相符，请先在项目中选择著作权人`];
+  const out: string[] = [];
+  const ownerIds = new Set(project.owners.map((o) => o.id));
+  const q = (ps: { name: string }[]) => ps.map((p) => `“${p.name}”`).join('、');
+  const notOwners = (ps: { id: number; name: string }[]) => ps.filter((p) => !ownerIds.has(p.id));
+  const missing = (ps: { id: number }[]) => project.owners.filter((o) => !ps.some((p) => p.id === o.id));
+  const mode = project.developmentMode || '单独开发';
+
+  if (type === 'cooperation') {
+    if (mode !== '合作开发') out.push(`本项目的开发方式是“${mode}”，合作开发协议用于开发方式为“合作开发”的软件：请核对项目的开发方式，或生成与之相符的合同`);
+    const strangers = notOwners(sideA);
+    const absent = missing(sideA);
+    if (strangers.length) out.push(`合作方${q(strangers)}不是本项目的著作权人：合作开发的软件著作权由全部合作方共同享有，申请表的著作权人应与协议的合作方一致`);
+    if (absent.length) out.push(`本项目的著作权人${q(absent)}不在合作方中：合作开发协议应由全部著作权人作为合作方签订`);
+    if (!strangers.length && !absent.length && sideA.some((p, i) => p.id !== project.owners[i]?.id)) {
+      out.push(`合作方的顺序（${sideA.map((p) => p.name).join('、')}）与本项目著作权人的顺序（${project.owners.map((o) => o.name).join('、')}）不一致：申请表的著作权人顺序应与协议一致`);
+    }
+  } else if (type === 'commission') {
+    if (mode !== '委托开发' && mode !== '下达任务开发') out.push(`本项目的开发方式是“${mode}”，委托开发合同用于开发方式为“委托开发”或“下达任务开发”的软件：请核对项目的开发方式，或生成与之相符的合同`);
+    const strangers = notOwners(sideA);
+    const absent = missing(sideA);
+    const developers = sideB.filter((p) => ownerIds.has(p.id));
+    if (strangers.length) out.push(`委托方${q(strangers)}不是本项目的著作权人：委托开发合同约定著作权归委托方，委托方应是申请表的著作权人`);
+    if (absent.length) out.push(`本项目的著作权人${q(absent)}不是委托方：著作权归委托方，申请表的著作权人应都是合同的委托方`);
+    if (developers.length) out.push(`受托方${q(developers)}是本项目的著作权人：合同约定著作权归委托方，受托方不享有本软件的著作权`);
+  } else {
+    if (project.rightsAcquisition !== '继受取得' || project.acquisitionWay !== '受让') {
+      const way = project.rightsAcquisition === '继受取得' ? `继受取得（${project.acquisitionWay ?? '未选择方式'}）` : project.rightsAcquisition || '原始取得';
+      out.push(`本项目的权利取得方式是“${way}”，软件著作权转让合同用于权利取得方式为“继受取得（受让）”的软件：请核对项目的权利取得方式`);
+    }
+    const strangers = notOwners(sideB);
+    const absent = missing(sideB);
+    const sellers = sideA.filter((p) => ownerIds.has(p.id));
+    if (strangers.length) out.push(`受让方${q(strangers)}不是本项目的著作权人：受让取得的软件，申请表的著作权人应是合同的受让方`);
+    if (absent.length) out.push(`本项目的著作权人${q(absent)}不在受让方中：共有著作权的，全部著作权人都应作为受让方签订转让合同`);
+    if (sellers.length) out.push(`转让方${q(sellers)}也是本项目的著作权人：转让后转让方不再享有所转让的权利，不应再列为著作权人`);
+  }
   return out;
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { ZPageQuery } from './envelope';
 import { ZCharge } from './points';
-import { PROJECT_LIMITS, ZModuleInput, ZProjectName, ZProjectVersion, SOFTWARE_NATURES, TECH_TAGS } from './projects';
+import { DOCUMENT_KINDS, PROJECT_LIMITS, ZModuleInput, ZProjectName, ZProjectVersion, SOFTWARE_NATURES, TECH_TAGS, type DocumentKind } from './projects';
+import { plainNumber } from './validation';
 
 /**
  * Correction projects (补正): a correction notice (补正通知书) from the Copyright Protection Center of China is
@@ -87,6 +88,8 @@ export function deadlineInfo(deadline: string, today: string = chinaToday()): De
 export const MATERIAL_GROUPS = ['source', 'manual', 'form'] as const;
 export type MaterialGroup = (typeof MATERIAL_GROUPS)[number];
 export const MATERIAL_GROUP_LABELS: Record<MaterialGroup, string> = { source: '源程序', manual: '操作手册', form: '申请表' };
+/** A material group's name for a project whose document is `doc` (设计说明书 for software without a user interface). */
+export const materialGroupLabel = (g: MaterialGroup, doc: DocumentKind = '操作手册'): string => (g === 'manual' ? doc : MATERIAL_GROUP_LABELS[g]);
 
 /** How a reason is fixed: a form field edited in place, a document regenerated, screenshots, a contract, or a to-do. */
 export const FIX_KINDS = ['field', 'source', 'manual', 'screenshots', 'contract', 'todo'] as const;
@@ -101,6 +104,7 @@ export const CORRECTION_REASONS = [
   'last_page',
   'code_version',
   'screenshot_version',
+  'screenshots_missing',
   'main_functions',
   'tech_features',
   'languages',
@@ -140,8 +144,6 @@ export const ZItemFix = z.object({
   /** What was changed, in the words of the 补正说明 (set when applied). */
   change: z.string().optional(),
   appliedAt: z.string().optional(),
-  /** A related feature that is not available yet (e.g. contracts): the fix is then a to-do. */
-  pending: z.string().optional(),
 });
 export type ItemFix = z.infer<typeof ZItemFix>;
 
@@ -208,7 +210,7 @@ export type NoticeText = z.infer<typeof ZNoticeText>;
 
 /** POST /api/addProjectCorrections — a correction of one of the user's generated projects. */
 export const ZAddCorrectionRequest = z.object({
-  projectId: z.coerce.number({ error: '请选择要补正的项目' }).int().positive('项目编号无效'),
+  projectId: plainNumber(z.number({ error: '请选择要补正的项目' }).int().positive('项目编号无效')),
   noticeText,
   noticeDate,
   source: z.enum(NOTICE_SOURCES).default('text'),
@@ -222,21 +224,27 @@ export const CORRECTION_STATUSES = ['pending', 'processing', 'queued', 'generati
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
 
 /** State shown to the user: 待处理 / 处理中 / 已生成 / 已取消 / 已逾期. */
-export const CORRECTION_STATES = ['pending', 'processing', 'generated', 'cancelled', 'overdue'] as const;
+export const CORRECTION_STATES = ['pending', 'processing', 'generated', 'submitted', 'cancelled', 'overdue'] as const;
 export type CorrectionState = (typeof CORRECTION_STATES)[number];
 export const CORRECTION_STATE_LABELS: Record<CorrectionState, string> = {
   pending: '待处理',
   processing: '处理中',
   generated: '已生成',
+  submitted: '已提交',
   cancelled: '已取消',
   overdue: '已逾期',
 };
 
-/** The shown state of a row: overdue once the deadline passed and the answer was not generated (or cancelled). */
-export function correctionState(status: CorrectionStatus, deadline: string, today: string = chinaToday()): CorrectionState {
+/**
+ * The shown state of a row. The answer counts as given only when the user marked it submitted at the CPCC portal
+ * (`submitted`): until then the deadline runs, generated or not, and a row past it is overdue (登记办法 第二十二条:
+ * not answered within 30 days, the application is deemed withdrawn).
+ */
+export function correctionState(status: CorrectionStatus, deadline: string, today: string = chinaToday(), submitted = false): CorrectionState {
   if (status === 'cancelled') return 'cancelled';
-  if (status === 'generated') return 'generated';
+  if (submitted) return 'submitted';
   if (daysLeft(deadline, today) < 0) return 'overdue';
+  if (status === 'generated') return 'generated';
   return status === 'pending' ? 'pending' : 'processing';
 }
 
@@ -265,6 +273,10 @@ export const ZCorrectionListItem = z.object({
   downloadable: z.boolean(),
   createdAt: z.string(),
   generatedAt: z.string().nullable(),
+  /** When the user marked the answer as submitted at the CPCC portal (the countdown stops); null while not. */
+  submittedAt: z.string().nullable(),
+  /** Round of fixes: 1, then one more for each change after an answer was generated. */
+  revision: z.number().int(),
 });
 export type CorrectionListItem = z.infer<typeof ZCorrectionListItem>;
 
@@ -310,6 +322,10 @@ export const ZCorrectionCurrent = z.object({
   estimatedCodePages: z.number().int(),
   hasCode: z.boolean(),
   codeFileName: z.string().nullable(),
+  /** The project's code upload (for the file selection of a source fix), null without code. */
+  uploadId: z.number().int().nullable(),
+  /** The document of the filed materials: 操作手册 (software with a user interface), 设计说明书 or 使用说明. */
+  documentKind: z.enum(DOCUMENT_KINDS),
 });
 export type CorrectionCurrent = z.infer<typeof ZCorrectionCurrent>;
 
@@ -336,7 +352,7 @@ export const ZCorrectionDetails = ZCorrectionListItem.extend({
 });
 export type CorrectionDetails = z.infer<typeof ZCorrectionDetails>;
 
-export const ZProjectCorrectionsQuery = ZPageQuery.extend({ projectId: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效') });
+export const ZProjectCorrectionsQuery = ZPageQuery.extend({ projectId: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')) });
 export type ProjectCorrectionsQuery = z.input<typeof ZProjectCorrectionsQuery>;
 export const ZCorrectionsListQuery = ZPageQuery.extend({
   state: z.enum(CORRECTION_STATES).optional(),
@@ -375,17 +391,30 @@ export type FixFields = z.infer<typeof ZFixFields>;
  * optional `modules` (replaces the functional modules); screenshots/contract/todo → `done` (and `note`).
  */
 export const ZApplyCorrectionFix = z.object({
-  id: z.coerce.number({ error: '请指定补正项目' }).int().positive('补正项目编号无效'),
-  itemNo: z.coerce.number({ error: '请指定通知书条目' }).int().positive('条目编号无效'),
+  id: plainNumber(z.number({ error: '请指定补正项目' }).int().positive('补正项目编号无效')),
+  itemNo: plainNumber(z.number({ error: '请指定通知书条目' }).int().positive('条目编号无效')),
   reason: ZCorrectionReason.optional(),
   fields: ZFixFields.optional(),
   modules: z.array(ZModuleInput).min(1, '请至少保留一个功能模块').max(PROJECT_LIMITS.modulesMax, `功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`).optional(),
-  uploadId: z.coerce.number().int().positive('上传编号无效').optional(),
+  uploadId: plainNumber(z.number().int().positive('上传编号无效')).optional(),
   /** For to-dos and unrecognised items: ticked (true) or not (false). */
   done: z.boolean().optional(),
   note: z.string().trim().max(300, '说明不能超过 300 个字符').optional(),
 });
 export type ApplyCorrectionFix = z.input<typeof ZApplyCorrectionFix>;
+
+/**
+ * What only the applicant can do (sign, hand in papers, explain a difference) is stated in the 补正说明 in the
+ * applicant's own words, never in words of the product: a hint of such words for each of these reasons.
+ */
+export const CONFIRMATION_EXAMPLES: Partial<Record<CorrectionReason, string>> = {
+  signature: '已由著作权人张三在签章页手写签名，签章页扫描件随补正材料上传',
+  identity_docs: '已重新扫描营业执照副本（彩色、完整清晰），随补正材料上传',
+  ownership_proof: '已提交委托开发合同，合同第五条约定著作权归委托方所有',
+  similar: '本软件面向医院药房的库存管理，与已登记的零售药店收银软件功能、代码均不同：……',
+  screenshot_version: '已在软件标题栏显示“软件名称 V1.0”后重新截图，替换了登录界面和主界面截图',
+  screenshots_missing: '本软件为函数库，没有运行界面；设计说明书以架构图和模块结构图说明',
+};
 
 /** Key of the correction price in the `settings` table. */
 export const CORRECTION_SETTING_KEY = 'integral.correction';
@@ -395,8 +424,14 @@ export const CORRECTION_SETTING_KEY = 'integral.correction';
  * when its corrected materials are generated, and refunded if that generation fails.
  */
 export const ZCorrectionCostSetting = z.object({
-  freePerProject: z.number().int().min(0).max(100),
-  points: z.number().int().min(0).nullable(),
+  freePerProject: z.number({ error: '免费次数必须是整数' }).int('免费次数必须是整数').min(0, '免费次数不能小于 0').max(100, '免费次数不能超过 100').meta({ title: '每个项目免费补正次数' }),
+  points: z
+    .number({ error: '积分必须是整数' })
+    .int('积分必须是整数')
+    .min(0, '积分不能小于 0')
+    .max(1_000_000, '积分过大')
+    .nullable()
+    .meta({ title: '此后每次补正积分（留空：与生成一次材料相同）' }),
 });
 export type CorrectionCostSetting = z.infer<typeof ZCorrectionCostSetting>;
 export const DEFAULT_CORRECTION_COST: CorrectionCostSetting = { freePerProject: 1, points: null };

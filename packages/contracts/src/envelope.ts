@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainNumber } from './validation';
 
 export { ApiCode, SIGN_OUT_CODES, type Envelope } from './codes';
 
@@ -8,8 +9,8 @@ export const ZEnvelope = <T extends z.ZodTypeAny>(data: T) =>
 
 /** Pagination request used by every list call: `page` from 1, `pageSize` 1–100 (default 10). */
 export const ZPageQuery = z.object({
-  page: z.coerce.number().int().min(1, '页码必须大于等于 1').default(1),
-  pageSize: z.coerce.number().int().min(1, '每页条数必须大于等于 1').max(100, '每页条数不能超过 100').default(10),
+  page: plainNumber(z.number().int().min(1, '页码必须大于等于 1')).default(1),
+  pageSize: plainNumber(z.number().int().min(1, '每页条数必须大于等于 1').max(100, '每页条数不能超过 100')).default(10),
 });
 export type PageQuery = z.infer<typeof ZPageQuery>;
 

@@ -13,3 +13,7 @@ export * from './preview';
 export * from './batch';
 export * from './corrections';
 export * from './settings';
+export * from './origins';
+export * from './main-functions';
+export * from './rights';
+export * from './filing';

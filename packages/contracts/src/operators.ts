@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ZOperatorRole } from './admin';
-import { ZRecordId } from './validation';
+import { plainNumber, ZRecordId } from './validation';
 
 /** POST /api/adminLogin — back-office operator sign-in; success is code 202 with contracts AdminLoginAnswer. */
 export const ZAdminLoginRequest = z.object({
@@ -31,8 +31,10 @@ export const ZEditAdminRequest = z
     id: ZRecordId,
     role: ZOperatorRole.optional(),
     password: ZOperatorPassword.optional(),
+    /** A 客服's daily approval limit in yuan; null returns to the setting's value. */
+    dailyApprovalLimit: z.number({ error: '每日审核额度必须是整数' }).int('每日审核额度必须是整数').min(0, '每日审核额度不能小于 0').max(10_000_000, '每日审核额度过大').nullable().optional(),
   })
-  .refine((v) => v.role !== undefined || v.password !== undefined, '请填写要修改的角色或新密码');
+  .refine((v) => v.role !== undefined || v.password !== undefined || v.dailyApprovalLimit !== undefined, '请填写要修改的角色、新密码或每日审核额度');
 export type EditAdminRequest = z.infer<typeof ZEditAdminRequest>;
 
 /** GET /api/delAdmin?id= (管理员) — removes another operator account and ends its sessions. */
@@ -47,6 +49,6 @@ export type OperatorPasswordChange = z.infer<typeof ZOperatorPasswordChange>;
 
 /** POST /api/admin/setUserRole (管理员) — role 2 gives the user a unique invitation code (spec §6). */
 export const ZSetUserRoleRequest = z.object({
-  userId: z.coerce.number().int().positive('用户编号无效'),
-  role: z.coerce.number().int().refine((v) => v === 1 || v === 2, '角色只能是 1 或 2'),
+  userId: plainNumber(z.number().int().positive('用户编号无效')),
+  role: plainNumber(z.number().int().refine((v) => v === 1 || v === 2, '角色只能是 1 或 2')),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ZPageQuery } from './envelope';
+import { plainNumber } from './validation';
 
 /**
  * Copyright owners (著作权人) — the registry at /owner, reused by every project's application form.
@@ -196,7 +197,7 @@ export type OwnerInput = z.input<typeof ZOwnerInput>;
 
 /** POST /api/editIntellectual — `id` plus the whole owner (the form edits every field; checked as on add). */
 export const ZEditOwnerRequest = ZOwnerFields.extend({
-  id: z.coerce.number({ error: '请指定著作权人' }).int().positive('著作权人编号无效').meta({ title: '著作权人编号' }),
+  id: plainNumber(z.number({ error: '请指定著作权人' }).int().positive('著作权人编号无效')).meta({ title: '著作权人编号' }),
 }).superRefine(refineOwner);
 export type EditOwnerRequest = z.input<typeof ZEditOwnerRequest>;
 

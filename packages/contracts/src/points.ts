@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ZPageQuery } from './envelope';
+import { plainNumber } from './validation';
 
 /**
  * Points (积分) and free times (免费次数), first cut. Balances: recharge points (充值积分, bought),
@@ -44,14 +45,29 @@ export type CodeProjectCost = z.infer<typeof ZCodeProjectCost>;
 export const codeProjectPoints = (cost: CodeProjectCost, lines: number): number =>
   cost.base + Math.ceil(Math.max(0, lines - cost.stepLines) / cost.stepLines) * cost.perStep;
 
+/**
+ * Points of one generation: a code project by its size (`codeProjectPoints`); a described project with code
+ * attached at the 智能生成 price; a project without code — 申请表, 操作手册 and the report, no source-code
+ * document — at the described-only price.
+ */
+export function generationPoints(s: { generateProject: number; codeProject: CodeProjectCost; describedProject: number }, p: { source: 'form' | 'code'; hasCode: boolean; sourceLines: number }): number {
+  if (!p.hasCode) return s.describedProject;
+  return p.source === 'code' ? codeProjectPoints(s.codeProject, p.sourceLines) : s.generateProject;
+}
+
+/** What a generation delivers, as the quote and the cost box say it. */
+export const deliverablesText = (hasCode: boolean): string => (hasCode ? '源程序、操作手册、申请表和检查报告' : '申请表、操作手册和检查报告（未上传源代码，不含源程序文档）');
+
 /** Keys of the `settings` table holding costs (JSON values). */
-export const INTEGRAL_SETTING_KEYS = { generateProject: 'integral.generateProject', codeProject: 'integral.codeProject' } as const;
+export const INTEGRAL_SETTING_KEYS = { generateProject: 'integral.generateProject', codeProject: 'integral.codeProject', describedProject: 'integral.describedProject' } as const;
 
 export const ZIntegralSetting = z.object({
   /** Points for generating the materials of a project (智能生成). */
   generateProject: z.number().int(),
   /** Cost rule of a code project (代码生成). */
   codeProject: ZCodeProjectCost,
+  /** Points for a project without code (仅描述生成): 申请表, 操作手册 and the check report, no source-code document. */
+  describedProject: z.number().int(),
   /** The same, as rows for a price table. */
   items: z.array(z.object({ key: z.string(), name: z.string(), points: z.number().int(), description: z.string() })),
   /** Human-readable charging order. */
@@ -143,6 +159,19 @@ export const ZPaymentInformation = z.object({
 export type PaymentInformation = z.infer<typeof ZPaymentInformation>;
 
 /**
+ * Whether an operator has set the payee (back office 收款信息): a 收款户名 that is not the seed's placeholder
+ * ("（请运营人员在后台填写收款户名）") and a 收款账号. Until then no top-up order can be placed: a user would have
+ * nowhere to transfer to.
+ */
+export function payeeReady(p: Pick<PaymentInformation, 'accountName' | 'accountNumber'> | null | undefined): boolean {
+  if (!p) return false;
+  const name = p.accountName.trim();
+  return name !== '' && !name.includes('请运营人员') && p.accountNumber.trim() !== '';
+}
+/** The refusal of a top-up order while the payee is not set. */
+export const PAYEE_NOT_SET_MESSAGE = '收款账户尚未设置，暂时无法下单充值。运营人员设置收款账户后即可购买，请稍后再来或联系客服';
+
+/**
  * Top-up order states: 待付款 → (voucher) 待审核 → 已到账 | 已驳回 (with reason; a new voucher → 待审核);
  * 待付款 or 已驳回 → 已取消 (by the user).
  */
@@ -174,7 +203,12 @@ export const VOUCHER_LIMITS = {
   types: ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const,
   /** Unpaid orders one user may hold at once. */
   openOrders: 5,
+  /** Two image vouchers whose 64-bit difference hashes differ in at most this many bits are "similar". */
+  similarImageBits: 6,
 } as const;
+
+/** Settings key: the daily approval limit (yuan) of a 客服 without a limit of their own (OperatorInfo.dailyApprovalLimit). */
+export const SUPPORT_APPROVAL_LIMIT_KEY = 'points.supportDailyApprovalLimit';
 
 export const ZVoucher = z.object({
   fileName: z.string(),
@@ -207,10 +241,10 @@ export const ZTopUpOrder = z.object({
 });
 export type TopUpOrder = z.infer<typeof ZTopUpOrder>;
 
-export const ZAddTopUpRequest = z.object({ packageId: z.coerce.number({ error: '请选择充值套餐' }).int().positive('请选择充值套餐') });
+export const ZAddTopUpRequest = z.object({ packageId: plainNumber(z.number({ error: '请选择充值套餐' }).int().positive('请选择充值套餐')) });
 export type AddTopUpRequest = z.infer<typeof ZAddTopUpRequest>;
 
-export const ZTopUpIdRequest = z.object({ id: z.coerce.number({ error: '请指定订单' }).int().positive('订单编号无效') });
+export const ZTopUpIdRequest = z.object({ id: plainNumber(z.number({ error: '请指定订单' }).int().positive('订单编号无效')) });
 export type TopUpIdRequest = z.infer<typeof ZTopUpIdRequest>;
 
 export const ZTopUpListQuery = ZPageQuery.extend({ state: z.enum(TOP_UP_STATES, { error: '订单状态无效' }).optional() });
@@ -256,7 +290,7 @@ export type IntegralRecord = z.infer<typeof ZIntegralRecord>;
 //
 //   POST /api/admin/topups/list          AdminTopUpListQuery → Page<AdminTopUpOrder>
 //   GET  /api/admin/topups/voucher?id=   the voucher file (not an envelope)
-//   POST /api/admin/topups/approve       TopUpIdRequest → AdminTopUpOrder (credits once)
+//   POST /api/admin/topups/approve       ApproveTopUpRequest → AdminTopUpOrder (credits once; four-eyes rules)
 //   POST /api/admin/topups/reject        RejectTopUpRequest → AdminTopUpOrder
 //   GET  /api/admin/packages             → RechargePackage[] (on sale or not)
 //   POST /api/admin/packages/save        SavePackageRequest → RechargePackage
@@ -271,27 +305,54 @@ export const ZAdminTopUpListQuery = ZPageQuery.extend({
 });
 export type AdminTopUpListQuery = z.input<typeof ZAdminTopUpListQuery>;
 
+/**
+ * Another order whose voucher is the same file (`same_file`: equal SHA-256 of the stored file) or looks the same
+ * (`similar_image`: perceptual hashes of the images within VOUCHER_LIMITS.similarImageBits bits).
+ */
+export const ZVoucherDuplicate = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  userId: z.number().int(),
+  state: z.enum(TOP_UP_STATES),
+  stateLabel: z.string(),
+  match: z.enum(['same_file', 'similar_image']),
+});
+export type VoucherDuplicate = z.infer<typeof ZVoucherDuplicate>;
+
 export const ZAdminTopUpOrder = ZTopUpOrder.extend({
   user: z.object({ id: z.number().int(), name: z.string(), account: z.string() }),
   /** Operator who reviewed it ('' while not reviewed). */
   reviewedBy: z.string(),
+  /** Other orders (of any user) paid with the same or a similar voucher; approving then needs a 管理员 and a reason. */
+  duplicates: z.array(ZVoucherDuplicate),
+  /** The reviewer's note given with an approval ('' when none). */
+  approvalNote: z.string(),
 });
 export type AdminTopUpOrder = z.infer<typeof ZAdminTopUpOrder>;
+
+/**
+ * POST /api/admin/topups/approve. `reason` (2–200 characters) is required when the voucher matches another order's
+ * (AdminTopUpOrder.duplicates): the reviewer states how the transfer was verified; it is kept in the audit trail.
+ */
+export const ZApproveTopUpRequest = ZTopUpIdRequest.extend({
+  reason: z.string().trim().max(200, '核实说明不能超过 200 个字').optional(),
+});
+export type ApproveTopUpRequest = z.infer<typeof ZApproveTopUpRequest>;
 
 export const ZRejectTopUpRequest = ZTopUpIdRequest.extend({
   reason: z.string({ error: '请填写驳回原因' }).trim().min(2, '请填写驳回原因（至少 2 个字）').max(200, '驳回原因不能超过 200 个字'),
 });
 export type RejectTopUpRequest = z.infer<typeof ZRejectTopUpRequest>;
 
-const ZPoints = (label: string) => z.coerce.number({ error: `请填写${label}` }).int(`${label}须为整数`).min(0, `${label}不能为负数`).max(10_000_000, `${label}过大`);
+const ZPoints = (label: string) => plainNumber(z.number({ error: `请填写${label}` }).int(`${label}须为整数`).min(0, `${label}不能为负数`).max(10_000_000, `${label}过大`));
 
 export const ZSavePackageRequest = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: plainNumber(z.number().int().positive()).optional(),
   name: z.string({ error: '请填写套餐名称' }).trim().min(1, '请填写套餐名称').max(30, '套餐名称不能超过 30 个字'),
   price: ZPrice,
   points: ZPoints('充值积分').refine((v) => v > 0, '充值积分须大于 0'),
   giftedPoints: ZPoints('赠送积分'),
-  sort: z.coerce.number().int('排序须为整数').min(0).max(9999).default(0),
+  sort: plainNumber(z.number().int('排序须为整数').min(0).max(9999)).default(0),
   onSale: z.boolean().default(true),
   description: z.string().trim().max(100, '说明不能超过 100 个字').default(''),
 });
@@ -322,11 +383,13 @@ export const ZAdjustPointsRequest = z.object({
   /** The user's id, mobile or e-mail. */
   account: z.string({ error: '请填写用户' }).trim().min(1, '请填写用户编号、手机号或邮箱').max(50, '用户不能超过 50 个字符'),
   kind: z.enum(LEDGER_KINDS, { error: '请选择调整的余额' }),
-  delta: z.coerce
-    .number({ error: '请填写调整数量' })
-    .int('调整数量须为整数')
-    .refine((v) => v !== 0, '调整数量不能为 0')
-    .refine((v) => Math.abs(v) <= 1_000_000, '调整数量过大'),
+  delta: plainNumber(
+    z
+      .number({ error: '请填写调整数量' })
+      .int('调整数量须为整数')
+      .refine((v) => v !== 0, '调整数量不能为 0')
+      .refine((v) => Math.abs(v) <= 1_000_000, '调整数量过大'),
+  ),
   reason: z.string({ error: '请填写调整原因' }).trim().min(2, '请填写调整原因（至少 2 个字）').max(200, '调整原因不能超过 200 个字'),
 });
 export type AdjustPointsRequest = z.input<typeof ZAdjustPointsRequest>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { plainNumber } from './validation';
 
 /**
  * UI prototypes (/preview-software) and the figures of the manual: the structured screen description shared by
@@ -11,6 +12,10 @@ import * as z from 'zod';
  *   GET  /api/getScreenImage?id=  (screen id)           → the PNG/JPEG itself (owner only); errors are envelopes
  *   POST /api/uploadScreenshot    multipart: projectId, screenId, file (PNG/JPEG) → ProjectScreen (replaces the prototype)
  *   GET  /api/delScreenshot?id=   (screen id)           → ProjectScreen        (back to the prototype)
+ *   POST /api/maskScreenshot      { id }                → ProjectScreen        (filled boxes over the personal data found)
+ *   POST /api/uploadScreenshotPack multipart: projectId, file (.zip pack or one PNG/JPEG) → ScreenshotPackResult (staged, nothing saved)
+ *   GET  /api/getPackImage?packId=&index=                → the staged PNG/JPEG (owner only)
+ *   POST /api/assignScreenshots   ZAssignScreenshotsRequest → ProjectPreview (the staged screenshots replace those screens)
  * Another user's project or screen always answers 404 「项目不存在或无权访问」.
  */
 
@@ -85,6 +90,10 @@ export const ZScreenSpec = z.object({
   rows: z.array(z.array(text(40)).max(8)).max(10).default([]),
   /** Buttons in reading order; the first is the primary action. */
   buttons: z.array(text(10).min(1)).max(6).default([]),
+  /** Tabs of the page (list, form), as its code names them; the first is the one shown. */
+  tabs: z.array(text(10).min(1)).max(8).optional(),
+  /** Other texts the page shows (headings, paragraphs, captions), as its code writes them, in order. */
+  texts: z.array(text(40).min(1)).max(12).optional(),
   /** Statistic cards (main, chart). */
   stats: z.array(ZScreenStat).max(4).default([]),
   /** Chart series (chart, main): labels and non-negative values. */
@@ -112,7 +121,12 @@ export const ZPrototypeApp = z.object({
     .optional(),
   /** Menu entries (module titles) in order, for the side menu / tab bar. */
   menu: z.array(text(30).min(1)).max(30).default([]),
-  /** Signed-in user shown in the header (synthetic, e.g. 管理员). */
+  /**
+   * A phone's bottom tab bar as the code defines it (a mini-program's app.json tabBar.list), in order; empty: the app
+   * has none; absent (no code): the home entry and the first modules.
+   */
+  tabBar: z.array(text(8).min(1)).max(5).optional(),
+  /** Signed-in user shown in the header (synthetic, e.g. 管理员); empty for software without a login: none is shown. */
   user: text(12).default('管理员'),
 });
 export type PrototypeApp = z.infer<typeof ZPrototypeApp>;
@@ -123,7 +137,7 @@ export const SCREENSHOT_LIMITS = { maxBytes: 5 * 1024 * 1024, minWidth: 320, min
 
 /** POST /api/renderPreview: describe a software (or send edited screens) and get every screen as a PNG data URL. */
 export const ZRenderPreviewRequest = z.object({
-  app: ZPrototypeApp.omit({ menu: true, user: true }).extend({
+  app: ZPrototypeApp.omit({ menu: true, user: true, tabBar: true }).extend({
     name: z.string({ error: '请填写软件名称' }).trim().min(1, '请填写软件名称').max(60, '软件名称不能超过 60 个字符'),
     version: z.string({ error: '请填写版本号' }).trim().regex(/^[Vv]?\d+(\.\d+){0,3}$/, '版本号格式应为 V数字，例如 V1.0'),
   }),
@@ -146,8 +160,12 @@ export type PreviewImage = z.infer<typeof ZPreviewImage>;
 export const ZRenderPreviewResult = z.object({ app: ZPrototypeApp, hasUi: z.boolean(), screens: z.array(ZPreviewImage), ms: z.number() });
 export type RenderPreviewResult = z.infer<typeof ZRenderPreviewResult>;
 
-/** A figure check: name and version visible and equal to the form, complete frame, no watermark. */
-export const ZScreenCheck = z.object({ code: z.enum(['identity', 'frame', 'watermark']), ok: z.boolean(), message: z.string() });
+/**
+ * A figure check: name and version visible and equal to the form (identity), complete frame large enough to read
+ * (frame), not blank (blank), no watermark (watermark), no personal data visible (privacy: phone numbers, identity
+ * numbers, e-mail addresses read by OCR; masking is offered).
+ */
+export const ZScreenCheck = z.object({ code: z.enum(['identity', 'frame', 'blank', 'watermark', 'privacy']), ok: z.boolean(), message: z.string() });
 export type ScreenCheck = z.infer<typeof ZScreenCheck>;
 
 /** One screen (figure) of a project. */
@@ -185,7 +203,7 @@ export type ProjectPreview = z.infer<typeof ZProjectPreview>;
 
 /** POST /api/savePreview: theme, colour, platform and edited screens (by id) of a project; re-renders its prototypes. */
 export const ZSavePreviewRequest = z.object({
-  id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  id: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')),
   theme: z.enum(THEME_IDS, { error: '主题无效' }).optional(),
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/, '主色格式应为 #RRGGBB').optional(),
   platform: z.enum(PLATFORM_IDS as [Platform, ...Platform[]], { error: '平台无效' }).optional(),
@@ -194,3 +212,89 @@ export const ZSavePreviewRequest = z.object({
   order: z.array(z.number().int().positive()).max(40).optional(),
 });
 export type SavePreviewRequest = z.input<typeof ZSavePreviewRequest>;
+
+/**
+ * `manifest.json` of a screenshot pack (`mazhu capture --out pack.zip`, read by POST /api/uploadScreenshotPack): one
+ * entry per PNG of the zip, in capture order. `module` is the menu title the page was reached by (or the code's menu
+ * title the page shows); `seen` is the software's name/version as read in the page's text (null when not found).
+ */
+export const ZScreenshotManifest = z.object({
+  tool: z.string().max(60),
+  url: z.string().max(2000),
+  createdAt: z.string().max(40),
+  size: z.object({ width: z.number().int().positive(), height: z.number().int().positive() }),
+  software: z.object({ name: z.string().max(60).nullable(), version: z.string().max(20).nullable() }),
+  shots: z
+    .array(
+      z.object({
+        file: z.string().max(200),
+        title: z.string().max(120),
+        url: z.string().max(2000),
+        module: z.string().max(60).nullable(),
+        width: z.number().int().positive(),
+        height: z.number().int().positive(),
+        time: z.string().max(40),
+        seen: z.object({ name: z.string().max(60).nullable(), version: z.string().max(20).nullable() }),
+      }),
+    )
+    .max(200),
+  failed: z.array(z.object({ url: z.string().max(2000), error: z.string().max(500) })).max(500),
+});
+export type ScreenshotManifest = z.infer<typeof ZScreenshotManifest>;
+
+/** Limits of a screenshot pack upload: the zip, its entries (each within SCREENSHOT_LIMITS) and the inflated total. */
+export const PACK_LIMITS = { maxBytes: 50 * 1024 * 1024, maxImages: 40, maxEntries: 200, maxTotalBytes: 160 * 1024 * 1024, maxRatio: 50 } as const;
+
+/** Personal data seen on a screenshot (masked in what is shown: 138****5678). */
+export const ZPersonalDataSeen = z.object({ kind: z.enum(['phone', 'id-number', 'email']), label: z.string(), text: z.string() });
+export type PersonalDataSeen = z.infer<typeof ZPersonalDataSeen>;
+
+/** One staged screenshot of a pack and the screen it was matched to. */
+export const ZPackShot = z.object({
+  index: z.number().int(),
+  file: z.string(),
+  /** The manifest's title, else the title read by OCR, else the file name. */
+  title: z.string(),
+  url: z.string().nullable(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The matched screen (ProjectScreen.id), null when the user has to choose. */
+  screenId: z.number().int().nullable(),
+  /** How it was matched: by the manifest's module/title, by OCR of the screen's title, or not (null). */
+  matchedBy: z.enum(['manifest', 'ocr']).nullable(),
+  checks: z.array(ZScreenCheck),
+  personal: z.array(ZPersonalDataSeen),
+  /** GET URL of the staged image (needs the session headers). */
+  imageUrl: z.string(),
+});
+export type PackShot = z.infer<typeof ZPackShot>;
+
+export const ZScreenshotPackResult = z.object({
+  packId: z.string(),
+  projectId: z.number().int(),
+  shots: z.array(ZPackShot),
+  /** Files of the pack that were not taken, with the reason. */
+  rejected: z.array(z.object({ file: z.string(), msg: z.string() })),
+  /** What the manifest said when it could not be read (the pack is then matched by OCR). */
+  manifestNote: z.string().nullable(),
+});
+export type ScreenshotPackResult = z.infer<typeof ZScreenshotPackResult>;
+
+/** POST /api/assignScreenshots: the user's final assignment of a staged pack (each screen at most once). */
+export const ZAssignScreenshotsRequest = z.object({
+  projectId: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')),
+  packId: z.string().regex(/^[a-f0-9]{16}$/, '截图包编号无效'),
+  items: z
+    .array(
+      z.object({
+        index: z.number().int().min(0),
+        screenId: z.number().int().positive(),
+        /** Draw filled boxes over the personal data found before use. */
+        mask: z.boolean().default(false),
+      }),
+    )
+    .min(1, '请至少为一张截图选择对应的界面')
+    .max(PACK_LIMITS.maxImages)
+    .refine((a) => new Set(a.map((x) => x.screenId)).size === a.length, '同一个界面只能对应一张截图'),
+});
+export type AssignScreenshotsRequest = z.input<typeof ZAssignScreenshotsRequest>;

@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { ZAiInformation, ZAiProvider } from './ai';
 import { ZPageQuery } from './envelope';
 import { ZOwnerListItem } from './owners';
+import { ZTextOrigin, ZTextOrigins, ZWriterEngine } from './origins';
+import { ZRightsCheck, ZRightsSign } from './rights';
+import { plainNumber } from './validation';
 
 /**
  * Projects (单个项目), functional modules, code projects (代码生成项目) and the generation of their materials.
@@ -217,6 +220,8 @@ export const ZFunctionalModule = z.object({
   sort: z.number().int(),
   /** Where the code shows this module ("path#symbol"); empty when the user typed it. */
   evidence: z.array(z.string()),
+  /** Origin of the module's texts by part (name, description, operations, notes); absent parts are empty. */
+  origins: z.record(z.string(), ZTextOrigin).optional(),
 });
 export type FunctionalModule = z.infer<typeof ZFunctionalModule>;
 
@@ -237,8 +242,11 @@ export const SOFTWARE_FORM_LABELS: Record<SoftwareFormKey, string> = {
   cli: '命令行工具',
   embedded: '嵌入式软件',
 };
+/** The document (文档鉴别材料) a project gets: 操作手册 with a user interface, else 设计说明书 or 使用说明. */
+export const DOCUMENT_KINDS = ['操作手册', '设计说明书', '使用说明'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 /** The document each form gets. */
-export const documentKindOfForm = (f: SoftwareFormKey): '操作手册' | '设计说明书' | '使用说明' =>
+export const documentKindOfForm = (f: SoftwareFormKey): DocumentKind =>
   ['web-admin', 'website', 'mobile', 'miniprogram', 'desktop'].includes(f) ? '操作手册' : f === 'cli' ? '使用说明' : '设计说明书';
 
 /** POST /api/addProject — a new project (draft). `modules` optional, at most 30. */
@@ -268,12 +276,12 @@ export type ProjectInput = z.input<typeof ZProjectInput>;
 
 /** POST /api/editProject — `id` plus any fields to change; `modules`, when given, replaces the module list. */
 export const ZEditProjectRequest = patchOf(ZProjectInput).extend({
-  id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  id: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')),
   form: patchOf(ZApplicationForm).optional(),
 });
 export type EditProjectRequest = z.input<typeof ZEditProjectRequest>;
 
-export const ZIdQuery = z.object({ id: z.coerce.number({ error: '请指定编号' }).int().positive('编号无效') });
+export const ZIdQuery = z.object({ id: plainNumber(z.number({ error: '请指定编号' }).int().positive('编号无效')) });
 export type IdQuery = z.infer<typeof ZIdQuery>;
 
 /** Where a project's data came from: `form` (智能生成, /auto-generate) or `code` (代码生成, /code-to-doc-generator). */
@@ -360,6 +368,8 @@ export const ZCodeAnalysis = z.object({
   versions: z.array(z.object({ value: z.string(), file: z.string(), line: z.number().int(), source: z.string() })).optional(),
   /** Third-party signs found (licences, well-known projects, other authors), as Chinese sentences. */
   provenance: z.array(z.string()).optional(),
+  /** The signs of another holder (rights.ts), compared with the owners by `assessRights`. */
+  rights: z.array(ZRightsSign).optional(),
 });
 export type CodeAnalysis = z.infer<typeof ZCodeAnalysis>;
 
@@ -369,6 +379,8 @@ export const ZCodeFileEntry = z.object({
   included: z.boolean(),
   /** Why it is left out (or '' when included). */
   reason: z.string(),
+  /** What a left-out file is when it is not the applicant's program: 测试代码, 自动生成的代码, 构建/CI/部署文件, 第三方代码. */
+  category: z.enum(['test', 'generated', 'build', 'vendored']).optional(),
   language: z.string(),
   lines: z.number().int(),
 });
@@ -382,11 +394,18 @@ export const ZCodeSelection = z.object({
 export type CodeSelection = z.infer<typeof ZCodeSelection>;
 
 /** POST /api/setCodeSelection — re-reads the upload with the selection; answers the new analysis and file list. */
-export const ZSetCodeSelectionRequest = ZCodeSelection.extend({ uploadId: z.coerce.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效') });
+export const ZSetCodeSelectionRequest = ZCodeSelection.extend({ uploadId: plainNumber(z.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效')) });
 export type SetCodeSelectionRequest = z.input<typeof ZSetCodeSelectionRequest>;
 
 /** GET /api/getCodeFiles?uploadId= and the answer of setCodeSelection: every file with included/excluded and why. */
-export const ZCodeFiles = z.object({ uploadId: z.number().int(), selection: ZCodeSelection, files: z.array(ZCodeFileEntry), analysis: z.lazy(() => ZCodeAnalysis) });
+export const ZCodeFiles = z.object({
+  uploadId: z.number().int(),
+  selection: ZCodeSelection,
+  files: z.array(ZCodeFileEntry),
+  analysis: z.lazy(() => ZCodeAnalysis),
+  /** The third-party check of this selection against the user's owner registry. */
+  rights: ZRightsCheck.optional(),
+});
 export type CodeFiles = z.infer<typeof ZCodeFiles>;
 
 /** Answer of POST /api/uploadCodeProject. */
@@ -395,6 +414,8 @@ export const ZCodeUpload = z.object({
   fileName: z.string(),
   size: z.number().int(),
   analysis: ZCodeAnalysis,
+  /** The third-party check (rights.ts) against the user's owner registry, at the upload. */
+  rights: ZRightsCheck.optional(),
 });
 export type CodeUpload = z.infer<typeof ZCodeUpload>;
 
@@ -416,6 +437,18 @@ export const ZProjectDetails = ZProjectListItem.extend({
   hasAiInformation: z.boolean(),
   /** True when the project was edited after its materials were generated (generate again to refresh them). */
   materialsOutdated: z.boolean(),
+  /**
+   * Answer of an edit that renamed the software, its version or a module: the stored texts changed to the new
+   * name (form texts, 软件简介, module texts, figures) and those it could not change, each with what to do.
+   */
+  propagation: z.object({ updated: z.array(z.string()), flagged: z.array(z.string()) }).optional(),
+  /**
+   * Where each text came from (user / code / draft / ai), by field key: `description`, `form.mainFunctions`, …;
+   * module texts are on each module (`modules[i].origins`). Decided by the server when the text is saved.
+   */
+  origins: ZTextOrigins,
+  /** The third-party check of its code against its owners (null without code): `flagged` refuses the generation. */
+  rights: ZRightsCheck.nullable().optional(),
 });
 export type ProjectDetails = z.infer<typeof ZProjectDetails>;
 
@@ -458,16 +491,16 @@ export const ZWordStatus = z.object({
 export type WordStatus = z.infer<typeof ZWordStatus>;
 
 /** POST /api/generateProjectWord { id } — charge and start (or restart) the generation. */
-export const ZGenerateRequest = z.object({ id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效') });
+export const ZGenerateRequest = z.object({ id: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')) });
 export type GenerateRequest = z.infer<typeof ZGenerateRequest>;
 
-export const ZAddFunctionalModuleRequest = ZModuleInput.extend({ projectId: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效') });
+export const ZAddFunctionalModuleRequest = ZModuleInput.extend({ projectId: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')) });
 export type AddFunctionalModuleRequest = z.input<typeof ZAddFunctionalModuleRequest>;
-export const ZEditFunctionalModuleRequest = patchOf(ZModuleInput).extend({ id: z.coerce.number({ error: '请指定功能模块' }).int().positive('功能模块编号无效') });
+export const ZEditFunctionalModuleRequest = patchOf(ZModuleInput).extend({ id: plainNumber(z.number({ error: '请指定功能模块' }).int().positive('功能模块编号无效')) });
 export type EditFunctionalModuleRequest = z.input<typeof ZEditFunctionalModuleRequest>;
 /** POST /api/addFunctionalModuleList — appends the modules, or replaces the whole list with `replace: true`. */
 export const ZAddFunctionalModuleListRequest = z.object({
-  projectId: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  projectId: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')),
   modules: z.array(ZModuleInput).min(1, '请至少添加一个功能模块').max(PROJECT_LIMITS.modulesMax, `功能模块最多 ${PROJECT_LIMITS.modulesMax} 个`),
   replace: z.boolean().default(false),
 });
@@ -479,7 +512,7 @@ export type AddFunctionalModuleListRequest = z.input<typeof ZAddFunctionalModule
  * before generating with /api/generateProjectWord.
  */
 export const ZAddCodeProjectRequest = ZProjectInput.omit({ uploadId: true }).extend({
-  uploadId: z.coerce.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效'),
+  uploadId: plainNumber(z.number({ error: '请先上传代码压缩包' }).int().positive('上传编号无效')),
   draft: z.boolean().optional(),
 });
 export type AddCodeProjectRequest = z.input<typeof ZAddCodeProjectRequest>;
@@ -491,8 +524,8 @@ export type AddCodeProjectResult = z.infer<typeof ZAddCodeProjectResult>;
 /** GET /api/getCodeProjectIntegral?id= (a code project) or ?uploadId= (before creating it). */
 export const ZCodeProjectIntegralQuery = z
   .object({
-    id: z.coerce.number().int().positive('编号无效').optional(),
-    uploadId: z.coerce.number().int().positive('上传编号无效').optional(),
+    id: plainNumber(z.number().int().positive('编号无效')).optional(),
+    uploadId: plainNumber(z.number().int().positive('上传编号无效')).optional(),
   })
   .refine((v) => Boolean(v.id) !== Boolean(v.uploadId), { message: '请指定项目编号或上传编号', path: ['id'] });
 
@@ -528,7 +561,7 @@ export const materialsZipName = (name: string, version: string): string => `${na
 /** POST /api/getAIGeneratedInformation — `id` of an owned project (its data and code analysis are used), or fields. */
 export const ZAiGenerateRequest = z
   .object({
-    id: z.coerce.number().int().positive('项目编号无效').optional(),
+    id: plainNumber(z.number().int().positive('项目编号无效')).optional(),
     name: z.string().trim().max(60, '软件全称不能超过 60 个字').optional(),
     shortName: z.string().trim().max(30).optional(),
     version: z.string().trim().max(20).optional(),
@@ -537,19 +570,32 @@ export const ZAiGenerateRequest = z
     description: z.string().trim().max(2000, '软件描述不能超过 2000 个字').optional(),
     keywords: z.array(z.string().trim().max(30)).max(20).optional(),
     /** An upload whose code analysis feeds the writer (when no `id`). */
-    uploadId: z.coerce.number().int().positive('上传编号无效').optional(),
+    uploadId: plainNumber(z.number().int().positive('上传编号无效')).optional(),
+    /** `rules` (default): the rule-based writer, labelled 规则草稿; `ai`: the AI model, only when the user asks. */
+    engine: ZWriterEngine,
   })
   .refine((v) => Boolean(v.id) || Boolean(v.name), { message: '请指定项目，或填写软件全称', path: ['name'] });
 export type AiGenerateRequest = z.input<typeof ZAiGenerateRequest>;
 
 /** Answer of POST /api/getAIGeneratedInformation (`projectId` null when written from fields only, nothing stored). */
-export const ZAiGenerateResult = z.object({ information: ZAiInformation, provider: ZAiProvider, projectId: z.number().int().nullable() });
+export const ZAiGenerateResult = z.object({
+  information: ZAiInformation,
+  provider: ZAiProvider,
+  /** `draft` (rule-based writer) or `ai` (a model wrote it) with the model's name: how the texts are labelled once saved. */
+  origin: z.enum(['draft', 'ai']),
+  model: z.string().optional(),
+  /**
+   * With `id`: that project, whose stored AI information (GET /api/getAiInformation) now holds these texts as
+   * suggestions — the form itself is unchanged until the user saves them; null when written from fields only.
+   */
+  projectId: z.number().int().nullable(),
+});
 export type AiGenerateResult = z.infer<typeof ZAiGenerateResult>;
 
-export const ZCnNameQuery = z.object({ name: z.string({ error: '请填写软件全称' }).trim().min(1, '请填写软件全称').max(60, '软件全称不能超过 60 个字') });
+export const ZCnNameQuery = z.object({ name: z.string({ error: '请填写软件全称' }).trim().min(1, '请填写软件全称').max(60, '软件全称不能超过 60 个字'), engine: ZWriterEngine });
 
 export const ZEditAiJsonRequest = z.object({
-  id: z.coerce.number({ error: '请指定项目' }).int().positive('项目编号无效'),
+  id: plainNumber(z.number({ error: '请指定项目' }).int().positive('项目编号无效')),
   text: z.string({ error: '请提交 AI 信息内容' }).min(2, '请提交 AI 信息内容').max(60_000, 'AI 信息内容过长'),
 });
 export type EditAiJsonRequest = z.infer<typeof ZEditAiJsonRequest>;

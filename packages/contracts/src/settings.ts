@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { INTEGRAL_SETTING_KEYS } from './points';
+import { SERVICE_PROVIDER_SETTING_KEY, ZServiceProvider, type ServiceProvider } from './contracts-doc';
+import { CORRECTION_SETTING_KEY, DEFAULT_CORRECTION_COST, ZCorrectionCostSetting } from './corrections';
+import { INTEGRAL_SETTING_KEYS, SUPPORT_APPROVAL_LIMIT_KEY } from './points';
 
 /**
  * Operator-editable settings (table `settings`, JSON values), one entry per key. The back office's settings page
@@ -46,6 +48,32 @@ export const SETTING_DEFINITIONS = [
     default: { base: 100, stepLines: 20000, perStep: 50 },
   }),
   define({
+    key: SUPPORT_APPROVAL_LIMIT_KEY,
+    group: '充值审核',
+    label: '客服每日审核额度',
+    description: '客服一天内（北京时间）审核通过的充值订单合计金额上限；超出的订单和凭证重复的订单须由管理员审核。可在“运营账号”中为某个客服单独设置。',
+    unit: '元',
+    schema: z.number({ error: '额度必须是整数' }).int('额度必须是整数').min(0, '额度不能小于 0').max(10_000_000, '额度过大').meta({ title: '每日额度（元）' }),
+    default: 2000,
+  }),
+  define({
+    key: INTEGRAL_SETTING_KEYS.describedProject,
+    group: '积分消耗',
+    label: '仅描述生成（未上传源代码）',
+    description: '没有上传源代码的项目（含批量订单中未附代码的行）每次生成消耗的积分：只生成申请表、操作手册和检查报告，不含源程序文档。',
+    unit: '积分',
+    schema: points('积分'),
+    default: 100,
+  }),
+  define({
+    key: CORRECTION_SETTING_KEY,
+    group: '积分消耗',
+    label: '补正（按项目计次）',
+    description: '每个项目的前几次补正免费（每轮修改后重新生成都算一次），此后每次按“此后每次补正积分”收取；留空时与生成一次该项目的材料相同。生成失败自动退回。',
+    schema: ZCorrectionCostSetting,
+    default: DEFAULT_CORRECTION_COST,
+  }),
+  define({
     key: 'account.freeTimesOnRegister',
     group: '账号',
     label: '注册赠送免费次数',
@@ -62,6 +90,14 @@ export const SETTING_DEFINITIONS = [
     unit: 'MB',
     schema: z.number().int('必须是整数').min(1, '至少 1 MB').max(1024, '不能超过 1024 MB').meta({ title: '大小上限（MB）' }),
     default: 50,
+  }),
+  define({
+    key: SERVICE_PROVIDER_SETTING_KEY,
+    group: '服务协议',
+    label: '服务方（码著服务协议的乙方）',
+    description: '运营主体的公司名称、统一社会信用代码和地址，印在每份码著服务协议的乙方；填写前用户不能生成码著服务协议。',
+    schema: ZServiceProvider,
+    default: { name: '', creditCode: '', address: '' } satisfies ServiceProvider,
   }),
   define({
     key: 'ai.provider',

@@ -20,8 +20,30 @@ export const ZVerificationCode = z
 /** Largest value of a PostgreSQL/SQLite `integer` column: ids and counts beyond it are refused by validation. */
 export const INT4_MAX = 2_147_483_647;
 
-/** A positive record id (`?id=` or a body field): an integer 1…2^31−1, coerced from query strings. */
-export const ZRecordId = z.coerce.number({ error: '请指定编号' }).int('编号必须为整数').positive('编号无效').max(INT4_MAX, '编号超出范围');
+/** A number written plainly in base 10: an optional minus sign, digits, and an optional fraction (`12`, `-3`, `0.5`). */
+export const PLAIN_DECIMAL_RE = /^-?\d+(\.\d+)?$/;
+
+const NOT_PLAIN_DECIMAL = '应填写十进制数字，如 12 或 0.5';
+
+/**
+ * `schema` (a `z.number()` chain) that also reads numbers written as text — query strings, form fields — strictly:
+ * a JSON number is checked as it is; a string only when it is a plain decimal (PLAIN_DECIMAL_RE; spaces around it
+ * ignored), read in base 10; any other string ("", "0x10", "1e3", "Infinity", "1,000") is refused with
+ * 「应填写十进制数字，如 12 或 0.5」; null, arrays, booleans and objects are refused by `schema` as not a number.
+ * Used instead of `z.coerce.number()`, which reads "0x10" as 16 and "", null and [] as 0.
+ */
+export function plainNumber<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess<unknown, T, number | string>((value, ctx) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    if (PLAIN_DECIMAL_RE.test(text)) return Number(text);
+    ctx.issues.push({ code: 'custom', message: NOT_PLAIN_DECIMAL, input: value });
+    return value;
+  }, schema);
+}
+
+/** A positive record id (`?id=` or a body field): an integer 1…2^31−1, read from query strings by plainNumber. */
+export const ZRecordId = plainNumber(z.number({ error: '请指定编号' }).int('编号必须为整数').positive('编号无效').max(INT4_MAX, '编号超出范围'));
 
 const KIND_WORDS: Record<string, string> = {
   number: '数字',

@@ -31,6 +31,17 @@ const USAGE = `用法：
   mazhu verify <PDF> --name <软件全称> --version <版本号> [--min-lines 50]
     回读一个 PDF（本工具或其他工具生成的），逐页检查页数、页眉、右上角页码和每页行数
 
+  mazhu capture <网址> --out <截图包.zip> [选项]
+    用本机已安装的 Chrome / Edge / Chromium 打开正在运行的软件，沿菜单和链接逐页截图，写成截图包（PNG + manifest.json）
+    --user <账号> --password <密码>   需要登录时给出（自动寻找登录表单）
+    --login-url <网址>                 登录页（首页没有登录表单时）
+    --user-selector / --password-selector / --submit-selector <CSS 选择器>   手动指定登录表单
+    --code <代码目录>                  同时按代码中的路由和菜单标题找页面、命名模块
+    --max-pages <n>                    最多截取的页面数，默认 30
+    --size <宽x高>                     截图尺寸，默认 1440x900
+    --browser <路径>                   浏览器程序（默认自动查找，不会下载浏览器）
+    --name <软件全称> --version <版本号>   记录每页上是否显示了软件名称和版本号
+
 输出：源程序.pdf 源程序.docx [操作手册|设计说明书|使用说明.pdf/.docx] 申请表.pdf 申请表.docx 申请表.json
       检查报告.txt 检查报告.json（每项：level、code、message、evidence） 源程序清单.txt manifest.json（每个打印行 → 文件:行）`;
 
@@ -66,6 +77,16 @@ export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): P
         form: { type: 'string' },
         'lines-per-page': { type: 'string' },
         'min-lines': { type: 'string' },
+        browser: { type: 'string' },
+        user: { type: 'string' },
+        password: { type: 'string' },
+        'login-url': { type: 'string' },
+        'user-selector': { type: 'string' },
+        'password-selector': { type: 'string' },
+        'submit-selector': { type: 'string' },
+        'max-pages': { type: 'string' },
+        code: { type: 'string' },
+        size: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -80,6 +101,8 @@ export async function main(argv: string[], opts: { pdfWorker?: Worker } = {}): P
   }
   const [cmd, input] = positionals;
   if (cmd === 'verify') return done(await verifyCommand(input, values));
+  // The browser driver loads only for this command.
+  if (cmd === 'capture') return done(await (await import('./capture/command')).captureCommand(input, values));
   if (cmd !== 'generate') {
     console.error(`未知命令：${cmd}\n\n${USAGE}`);
     return done(2);
@@ -147,7 +170,7 @@ async function verifyCommand(file: string | undefined, values: Record<string, st
       header: name && version ? `${name} ${version}` : undefined,
       minLinesPerPage: minLines,
     });
-    for (const p of report.pages) console.log(`第 ${p.index} 页：页码 ${p.pageNumber ?? '无'}，${p.lines} 行，页眉“${p.header}”`);
+    for (const p of report.pages) console.log(`第 ${p.index} 页：页码 ${p.pageNumber ?? '无'}，${p.lines - p.continued} 行${p.continued ? `（另有续行 ${p.continued} 行）` : ''}，页眉“${p.header}”`);
     console.log(formatReport(report));
     return report.ok ? 0 : 1;
   } catch (e) {

@@ -12,7 +12,10 @@ export type DocgenErrorCode =
   | 'BAD_CONTRACT'
   | 'BAD_OPTION'
   | 'FONT_MISSING'
-  | 'PDF_UNREADABLE';
+  | 'PDF_UNREADABLE'
+  | 'BROWSER_NOT_FOUND'
+  | 'LOGIN_FAILED'
+  | 'PDF_IMAGE_TOO_LARGE';
 
 /**
  * A user-facing error: `message` is Chinese and can be shown as is (CLI, web app);

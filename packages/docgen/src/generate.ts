@@ -1,4 +1,5 @@
-import { analyseCode, type CodeAnalysis } from './analysis/analyse';
+import { analyseCode, prepareAnalysis, type CodeAnalysis } from './analysis/analyse';
+import { readPageFacts } from './analysis/pages';
 import { DocgenError } from './errors';
 import { formFromProject, checkApplicationForm, type ApplicationForm, type FormIssue } from './form/form';
 import type { CodeFile, MetaFile, SkippedFile } from './intake/intake';
@@ -11,6 +12,8 @@ import { ZProject, type Project, type ProjectInput } from './project';
 import { renderApplicationFormDocx } from './form/render-form';
 import { renderSourceCodeDocx } from './source/render-source-docx';
 import { localRenderer, type PdfRenderer } from './source/pdf-thread';
+import { businessOrder } from './source/print-order';
+import { moduleFiles } from './verify/checks';
 import type { SourceCodeDocument, SourceManifest } from './source/source-document';
 
 export interface GenerateOptions {
@@ -55,7 +58,8 @@ export interface GeneratedMaterials {
   /** The verifier's report (empty items when verify: false). */
   report: MaterialsReport;
   /**
-   * Milliseconds per stage of this thread, in order (sourceStart, [lend,] analyse, sourceWait, sourceDocx, [figures,
+   * Milliseconds per stage of this thread, in order ([order — with the document's modules: the analysis and the print
+   * order, before the source document,] sourceStart, [lend,] [parsers,] analyse, sourceWait, sourceDocx, [figures,
    * manual,] form, sourcePdfWait, verify, formPdfWait — the waits are for the renderer), and the renderer's own
    * paginate (building the source-code document), sourcePdf and readPdf (reading the printed PDF back).
    */
@@ -78,6 +82,8 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
   };
   const name = validateName(opts.name);
   const version = validateVersion(opts.version);
+  // The parsers load (once per process, only the grammars these files need) while the source document is made.
+  const parsers = prepareAnalysis(opts.files);
   let project: Project | undefined;
   if (opts.project) {
     const parsed = ZProject.safeParse({ ...opts.project, name: (opts.project as Project).name ?? name, version: (opts.project as Project).version ?? version });
@@ -87,12 +93,24 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     if (validateVersion(project.version) !== version) throw new DocgenError('BAD_PROJECT', `项目数据中的版本号“${project.version}”与 --version “${version}”不一致`);
     project.version = version;
   }
-  // The renderer paginates the code and prints (and reads back) the source PDF while this thread analyses it; the
-  // CLI's renderer does both in its PDF thread, the server's on this thread before returning.
+  // The renderer paginates the code and prints (and reads back) the source PDF while this thread goes on (analysis,
+  // manual, form); the CLI's renderer does both in its PDF thread, the server's on this thread before returning.
   const renderer = opts.renderer ?? localRenderer;
   const verify = opts.verify !== false;
+  // With the document's modules, the code is analysed first: the print order puts the modules' code (evidence files
+  // and the files of the units they match) on the first and the last 30 pages.
+  let analysis: CodeAnalysis | undefined;
+  let printOrder = opts.files;
+  if (project?.modules.length) {
+    await parsers;
+    const units = (analysis = analyseCode(opts.files, opts.meta)).structure.units;
+    const byPath = new Map(opts.files.map((f) => [f.path, f]));
+    const modules = project.modules.map((m) => moduleFiles(m, units, byPath));
+    printOrder = businessOrder(opts.files, modules, opts.linesPerPage);
+    lap('order');
+  }
   const { document: building, printed: printing } = renderer.source(
-    { name, version, files: opts.files, linesPerPage: opts.linesPerPage, stripComments: opts.stripComments, scrub: opts.scrub, completionDate: project?.completionDate },
+    { name, version, files: printOrder, linesPerPage: opts.linesPerPage, stripComments: opts.stripComments, scrub: opts.scrub, completionDate: project?.completionDate },
     verify,
   );
   printing.catch(() => undefined);
@@ -104,7 +122,13 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     renderer.lend();
     lap('lend');
   }
-  const analysis = analyseCode(opts.files, opts.meta);
+  if (!analysis) {
+    await parsers;
+    lap('parsers');
+    analysis = analyseCode(opts.files, opts.meta);
+  }
+  // The pages' own fields, buttons and prompts: the manual's steps and the prototypes come from them.
+  if (project) analysis.pages = await readPageFacts(opts.files, opts.meta, analysis.structure.units);
   lap('analyse');
   const built = await building;
   const source = built.document;
@@ -151,6 +175,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
         skipped: opts.skipped,
         audience: opts.audience,
         contracts: project?.contracts,
+        rights: { aliases: project?.ownerAliases, declaration: project?.rightsDeclaration },
       });
   lap('verify');
   const formPdf = await formPrinting;
@@ -216,7 +241,14 @@ function codeOf(title: string): string {
  * (the manifest in text form, for the user and the reviewer).
  */
 export function formatSourceManifest(manifest: SourceManifest): string {
-  const out = [`${manifest.name} ${manifest.version} 源程序清单`, `全部源程序 ${manifest.sourceLines} 行，${manifest.files.length} 个文件；排版后共 ${manifest.totalPages} 页，打印 ${manifest.printedPages} 页（${manifest.selection === 'all' ? '全部' : '前 30 页和后 30 页'}），每页 ${manifest.linesPerPage} 行。`, ''];
+  const m = manifest;
+  const out = [
+    `${m.name} ${m.version} 源程序清单`,
+    `全部源程序 ${m.sourceLines} 行，${m.files.length} 个文件；去除空行和许可证、版权注释后 ${m.totalPrintedLines} 行，每页 ${m.linesPerPage} 行，排版后共 ${m.totalPages} 页` +
+      (m.selection === 'all' ? `，全部打印（${m.printedPages} 页，${m.printedLines} 行）。` : `，打印前 30 页和后 30 页（第 1–30 页为全文第 1–30 页，第 31–60 页为全文第 ${m.totalPages - 29}–${m.totalPages} 页，共 ${m.printedLines} 行）。`),
+    `代码字号 ${m.fontSize} 磅，每行 ${m.columns} 列；超过一行宽度的源代码行 ${m.wrappedLines} 行（${m.totalPrintedLines ? ((m.wrappedLines / m.totalPrintedLines) * 100).toFixed(2) : '0'}%），其余部分印在下一行行首“↪”之后，不计入每页行数。`,
+    '',
+  ];
   for (const p of manifest.pages) {
     const ranges: string[] = [];
     let cur: { file: string; from: number; to: number } | undefined;
@@ -228,7 +260,7 @@ export function formatSourceManifest(manifest: SourceManifest): string {
       }
     }
     if (cur) ranges.push(`${cur.file}:${cur.from}–${cur.to}`);
-    out.push(`第 ${p.page} 页（全文第 ${p.sourcePage} 页）：${ranges.join('，')}`);
+    out.push(`第 ${p.page} 页（全文第 ${p.sourcePage} 页，${p.lines.length} 行${p.rows > p.lines.length ? `，另有续行 ${p.rows - p.lines.length} 行` : ''}）：${ranges.join('，')}`);
   }
   out.push('', '源程序文件（按排版顺序）：', ...manifest.files.map((f, i) => `${i + 1}. ${f}`));
   return out.join('\n');

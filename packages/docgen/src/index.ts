@@ -20,17 +20,20 @@ export {
   isMetaFile,
   sqlDataShare,
 } from './intake/intake';
+export { classifyPath, SKIP_CATEGORY_LABELS, type SkipCategory, type Classification } from './intake/classify';
+export { licenceBlocks, type LicenceBlock } from './source/licence';
 export { detectSoftwareForm, formHasUi, documentKindOf, SOFTWARE_FORMS, SOFTWARE_FORM_LABELS, type SoftwareForm, type SoftwareFormGuess } from './analysis/software-form';
-export { readCodeStructure, identifierWords, unitKeyOf, cleanLabel, type CodeStructure, type CodeUnit, type ApiItem, type Evidence, type EvidenceKind, type UsageExample } from './analysis/code-structure';
+export { readCodeStructure, identifierWords, unitKeyOf, cleanLabel, isTechnicalUnit, type LabelSource, type CodeStructure, type CodeUnit, type ApiItem, type Evidence, type EvidenceKind, type UsageExample } from './analysis/code-structure';
 export { findCodeNotes, moduleCodeNotes, type CodeNote } from './analysis/code-notes';
 export { findVersions, findUiNames, sameVersion, type FoundValue } from './analysis/versions';
-export { findProvenance, authorOf, type Provenance, type ProvenanceSign } from './intake/provenance';
+export { findProvenance, authorOf, rightsSigns, plausibleName, type Provenance, type ProvenanceSign } from './intake/provenance';
 export { decodeSource, type SourceEncoding } from './intake/decode';
 export { detectLanguage, type LanguageInfo, type CommentStyle } from './intake/languages';
 export { scanSource, LINE_CODE, LINE_COMMENT } from './intake/lexer';
 export { charWidth, displayWidth, wrapByWidth, isWide } from './render/width';
-export { analyseCode, type CodeAnalysis, type StructureHints } from './analysis/analyse';
-export { Scrubber, isValidChineseId, SCRUB_LABELS, type ScrubReport, type ScrubFinding, type ScrubKind } from './source/scrub';
+export { analyseCode, prepareAnalysis, type CodeAnalysis, type StructureHints } from './analysis/analyse';
+export { readPageFacts, pageSteps, moduleSteps, modulePages, type PageFacts, type PageField, type PageFieldKind, type PageText, type PageCall, type PageStep } from './analysis/pages';
+export { Scrubber, isValidChineseId, findPersonalData, SCRUB_LABELS, type PersonalData, type ScrubReport, type ScrubFinding, type ScrubKind } from './source/scrub';
 export {
   buildSourceCodeDocument,
   type BuildSourceCodeOptions,
@@ -39,10 +42,11 @@ export {
   type PrintedLine,
   type SourceManifest,
   type ManifestLine,
+  CONTINUATION,
 } from './source/source-document';
 export { renderSourceCodePdf } from './source/render-source-pdf';
 export { renderSourceCodeDocx } from './source/render-source-docx';
-export { CODE_LAYOUT, A4 } from './render/layout';
+export { CODE_LAYOUT, CODE_FONTS, A4 } from './render/layout';
 export { validateName, validateVersion, NAME_SUFFIX, VERSION_RE } from './form/names';
 export {
   ZProject,
@@ -79,6 +83,7 @@ export {
   type ManualSection,
   type ManualFigure,
   type DocumentKind,
+  type TextSource,
 } from './manual/manual';
 export {
   ZApplicationForm,
@@ -91,8 +96,11 @@ export {
   type FormIssue,
 } from './form/form';
 export { renderApplicationFormPdf, renderApplicationFormDocx, formRows } from './form/render-form';
+export { buildFilingGuide, PLEDGE_PASSAGE, type GuideFile } from './form/filing-guide';
+export { renderFilingGuidePdf } from './form/render-filing-guide';
 export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify/verify';
 export { coverageItems, figureItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
+export { nameInTextItem, formTexts, pageTexts, type PlacedText } from './verify/names';
 export { verifyMaterials, type VerifyMaterialsInput, type MaterialsReport } from './materials';
 export { generateAll, formatReport, reportJson, formatSourceManifest, type ReportJsonItem, type GenerateOptions, type GeneratedMaterials } from './generate';
 export { loadCjkFont, loadFallbackFonts, type CjkFont, type FallbackFont } from './render/fonts';
@@ -103,14 +111,20 @@ export {
   renderScreen,
   renderScreens,
   closePrototypePool,
+  logPrototypePoolTo,
   warmPrototypePool,
   screenOperationSteps,
+  screenFactsOf,
+  codeScreensOf,
   describeScreen,
   diagramCodeOf,
   prototypeFonts,
   PLATFORM_SCALE,
   type Prototype,
   type PrototypeSource,
+  type ScreenFacts,
+  type ScreenPage,
+  type CodeScreens,
   type RenderedScreen,
   type DiagramCode,
 } from './prototype/index';
@@ -129,7 +143,6 @@ export {
   CONTRACT_TYPES,
   CONTRACT_TYPE_INFO,
   PARTY_KINDS,
-  SERVICE_PROVIDER_NAME,
   ZContractInput,
   ZContractRef,
   partyRole,

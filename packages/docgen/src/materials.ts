@@ -1,5 +1,6 @@
+import type { RightsDeclaration } from '@mazhu/contracts';
 import type { CodeAnalysis } from './analysis/analyse';
-import { consistencyItems, coverageItems, documentKindItem, figureItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
+import { consistencyItems, coverageItems, documentKindItem, figureItems, licenceItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
 import type { CodeFile, SkippedFile } from './intake/intake';
 import type { ContractRef } from './contract/model';
 import { checkOwnership } from './contract/ownership';
@@ -8,6 +9,7 @@ import { manualExemptPages, manualPlannedLines, type ManualModel } from './manua
 import type { SourceCodeDocument } from './source/source-document';
 import { charWidth } from './render/width';
 import { judgePdfPages, verifyPdf, type PdfPageReport, type VerifyItem, type VerifyReport } from './verify/verify';
+import { formTexts, nameInTextItem, pageTexts } from './verify/names';
 
 export interface VerifyMaterialsInput {
   /** 软件全称 and 版本号 as they will be filed. */
@@ -31,6 +33,8 @@ export interface VerifyMaterialsInput {
   audience?: Audience;
   /** Contracts filed with the materials, for the 开发方式 / 著作权人 rules (checkOwnership). */
   contracts?: ContractRef[];
+  /** The owners' aliases (a pinyin spelling, by owner name) and the recorded declaration, for the third-party check. */
+  rights?: { aliases?: Record<string, string[]>; declaration?: RightsDeclaration | null };
 }
 
 const FIELD_LABEL: Record<string, string> = Object.fromEntries(FORM_FIELDS.map((f) => [f.key, f.label]));
@@ -75,11 +79,13 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       items.push({ ok: true, warning: true, title: '代码中的日期', detail: `代码中有晚于开发完成日期的日期：${shown}${m.lateDates.length > 5 ? ' 等' : ''}。请核对开发完成日期或修改注释` });
     }
     if (m.scrub.total > 0) items.push(...scrubItems(m.scrub));
+    items.push(...licenceItems(m));
   }
   const audience = input.audience ?? 'cli';
   if (input.analysis) {
     items.push(...consistencyItems(input.name, input.version, input.analysis, audience));
-    items.push(...provenanceItems(input.analysis, input.source?.model.scrub, audience));
+    const owners = (input.form?.owners ?? []).map((o) => ({ name: o.name, aliases: input.rights?.aliases?.[o.name] }));
+    items.push(...provenanceItems(input.analysis, input.source?.model.scrub, audience, { owners, declaration: input.rights?.declaration }, input.source?.model.licences));
   }
   if (input.skipped) items.push(...selectionItems(input.skipped, audience));
   if (input.manual) {
@@ -111,6 +117,8 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
       title: '名称和版本号一致',
       detail: f.fullName.trim() === input.name && f.version.trim() === input.version ? `申请表、源程序和文档均为“${header}”` : `申请表为“${f.fullName} ${f.version}”，材料为“${header}”`,
     });
+    // The name and version as the texts say them (after a rename, what still says the old name).
+    items.push(nameInTextItem(input.name, input.version, [...formTexts(f), ...(input.manual ? pageTexts(input.manual.model.kind, input.manual.model.pages) : [])]));
     if (input.analysis) {
       const a = input.analysis;
       const missing = a.languageList.filter((l) => !f.languages.toLowerCase().includes(l.toLowerCase()));

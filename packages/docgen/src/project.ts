@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ZRightsDeclaration } from '@mazhu/contracts';
 import { ZContractRef } from './contract/model';
 import { SOFTWARE_FORMS } from './analysis/software-form';
 
@@ -139,6 +140,10 @@ export const ZProject = z.object({
   /** Figures from the project's screens (see ZScreenFigure); module figures go to their module's section. */
   screens: z.array(ZScreenFigure).default([]),
   faq: z.array(z.object({ q: z.string(), a: z.string() })).default([]),
+  /** The declaration that the owners hold the rights to code naming others (the third-party check), as recorded. */
+  rightsDeclaration: ZRightsDeclaration.nullable().optional(),
+  /** Other spellings of each owner's name (by name), e.g. its pinyin, matched against names found in the code. */
+  ownerAliases: z.record(z.string(), z.array(z.string())).optional(),
 });
 
 export type Project = z.infer<typeof ZProject>;

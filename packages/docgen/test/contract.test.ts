@@ -14,22 +14,29 @@ import {
   type ContractInput,
   type ContractRef,
 } from '../src/index';
-import { SOFFICE, docxToPdf, pdfText } from './helpers';
+import { PDFTOTEXT, SOFFICE, docxToPdf, pdfLayoutLines, pdfText } from './helpers';
 
 const COMPANY = { name: '码著科技有限公司', category: '企业法人', idType: '统一社会信用代码', idNumber: '91350100M000100Y43', address: '福建省福州市鼓楼区五四路 1 号' };
 const PERSON = { name: '张三', category: '自然人', idType: '居民身份证', idNumber: '11010519491231002X' };
 const SOFTWARE = { name: '码著测试管理系统', version: 'V1.0', completionDate: '2025-06-01' };
+/** The operator's company as set in the back office: the 乙方 of a 码著服务协议. */
+const PROVIDER = { name: '福州码著信息技术有限公司', category: '企业法人', idType: '统一社会信用代码', idNumber: '91350102MA8T000019', address: '福建省福州市鼓楼区五四路 89 号' };
+/** A name that broke in a half-width signature cell after its label ("有限公/司"), and one too long for any half cell. */
+const LONG = { name: '杭州码著软件开发有限公司', category: '企业法人', idType: '统一社会信用代码', idNumber: '91330106MA2H00010C' };
+const VERY_LONG = { name: '中国科学院软件研究所北京码著智能信息技术服务研究院有限责任公司', category: '企业法人', idType: '统一社会信用代码', idNumber: '91330106MA2H00020D' };
 
 const input = (type: ContractInput['type']): ContractInput => {
   const parties = {
     cooperation: [{ kind: 'developer', ...COMPANY }, { kind: 'developer', ...PERSON }],
     commission: [{ kind: 'client', ...COMPANY }, { kind: 'contractor', ...PERSON }],
     transfer: [{ kind: 'assignor', ...PERSON }, { kind: 'assignee', ...COMPANY }],
-    service: [{ kind: 'user', ...COMPANY }, { kind: 'provider', name: '码著（软件著作权登记材料准备服务）', category: '其他组织' }],
+    service: [{ kind: 'user', ...COMPANY }, { kind: 'provider', ...PROVIDER }],
   }[type] as ContractInput['parties'];
   return { type, software: SOFTWARE, parties, signDate: type === 'transfer' ? '2025-07-01' : '2025-03-01', terms: '乙方每月提交一次开发进度报告。' };
 };
 const squeeze = (s: string) => s.replace(/\s+/g, '');
+/** The printed lines from the signature blocks on (after 以下为签字盖章处), spaces removed within each line. */
+const signatureArea = (lines: string[]) => lines.slice(lines.findIndex((l) => l.includes('以下为签字盖章处'))).map(squeeze);
 
 describe('contracts', () => {
   it('fill every template from the project and the parties, PDF read back', async () => {
@@ -55,6 +62,35 @@ describe('contracts', () => {
       // The running header names the software on every page, with the page number.
       for (const p of pages) expect(p).toContain(`码著测试管理系统V1.0${squeeze(doc.title)}`);
     }
+  });
+
+  it('the 码著服务协议 names the operator company as 乙方 with its credit code and address, and refuses a bare name', async () => {
+    const doc = buildContract(input('service'));
+    const text = (await pdfText(await renderContractPdf(doc))).join('');
+    expect(text).toContain('乙方（服务方）：福州码著信息技术有限公司');
+    expect(text).toContain('统一社会信用代码：91350102MA8T000019');
+    expect(text).toContain('地址：福建省福州市鼓楼区五四路89号');
+    // A company seals, and its representative signs: both the user's and the operator's block ask for it.
+    expect((text.match(/法定代表人或授权代表（签字）/g) ?? []).length).toBe(2);
+    const bare = { ...input('service'), parties: [{ kind: 'user', ...COMPANY }, { kind: 'provider', name: '码著', category: '企业法人' }] } as ContractInput;
+    expect(() => buildContract(bare)).toThrow('码著服务协议的服务方“码著”须有统一社会信用代码和地址');
+  });
+
+  it.skipIf(!PDFTOTEXT)('signature blocks keep every name on one line: shrunk in a half-width cell, or a full-width row', async () => {
+    const commission = buildContract({ ...input('commission'), parties: [{ kind: 'client', ...COMPANY }, { kind: 'contractor', ...LONG }] });
+    const pdf = await renderContractPdf(commission);
+    const signs = signatureArea(pdfLayoutLines(pdf));
+    for (const name of [COMPANY.name, LONG.name]) expect(signs.some((l) => l.includes(name)), name).toBe(true);
+    expect(signs.some((l) => /有限公$/.test(l))).toBe(false);
+
+    const cooperation = buildContract({ ...input('cooperation'), parties: [{ kind: 'developer', ...VERY_LONG }, { kind: 'developer', ...LONG }, { kind: 'developer', ...PERSON }] });
+    const rows = signatureArea(pdfLayoutLines(await renderContractPdf(cooperation)));
+    // The very long name has a row of its own: no other party's name shares its line.
+    const own = rows.find((l) => l.includes(VERY_LONG.name));
+    expect(own).toBe(VERY_LONG.name);
+    // The next two share a row of half-width cells, each name whole.
+    expect(rows.some((l) => l.includes(LONG.name) && l.includes('张三'))).toBe(true);
+    expect((rows.join('').match(/日期：年月日/g) ?? []).length).toBe(3);
   });
 
   it('the 委托开发合同 assigns the copyright to the commissioning party explicitly (条例 第十一条)', () => {
@@ -84,11 +120,14 @@ describe('contracts', () => {
     expect(xml).toContain('<w:cantSplit/>');
   });
 
-  it.skipIf(!SOFFICE)('DOCX opens in LibreOffice and prints the parties', async () => {
-    const pdf = docxToPdf(await renderContractDocx(buildContract(input('cooperation'))));
-    const text = (await pdfText(pdf)).join('');
-    expect(text).toContain('合作开发协议');
-    expect(text).toContain('张三');
+  it.skipIf(!SOFFICE || !PDFTOTEXT)('DOCX opens in LibreOffice: party lines left-aligned (never stretched), names whole in the signature table', async () => {
+    const doc = buildContract({ ...input('cooperation'), parties: [{ kind: 'developer', ...COMPANY }, { kind: 'developer', ...LONG }, { kind: 'developer', ...PERSON }] });
+    const lines = pdfLayoutLines(docxToPdf(await renderContractDocx(doc)));
+    expect(lines).toContain('合作开发协议');
+    // A justified line ending in a line break is stretched by LibreOffice into characters separated by spaces.
+    for (const party of ['甲方（合作方）：码著科技有限公司', `乙方（合作方）：${LONG.name}`, '丙方（合作方）：张三', `居民身份证：${PERSON.idNumber}`]) expect(lines).toContain(party);
+    const signs = signatureArea(lines);
+    for (const name of [COMPANY.name, LONG.name, '张三']) expect(signs.some((l) => l.includes(name)), name).toBe(true);
   }, 120_000);
 });
 

@@ -12,6 +12,19 @@ export const which = (bin: string): string | undefined => {
   return undefined;
 };
 export const SOFFICE = which('soffice');
+export const PDFTOTEXT = which('pdftotext');
+
+/**
+ * The printed lines of a PDF as poppler's `pdftotext -layout` reads them (side-by-side cells share a line), each
+ * trimmed: a word broken across two lines shows as two lines, a justified line stretched across the page as
+ * characters separated by runs of spaces.
+ */
+export function pdfLayoutLines(pdf: Uint8Array): string[] {
+  return execFileSync(PDFTOTEXT!, ['-layout', '-', '-'], { input: pdf, encoding: 'utf8', maxBuffer: 64 << 20 })
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+}
 
 /** Converts a .docx to PDF with LibreOffice (an independent renderer); returns the PDF bytes. */
 export function docxToPdf(docx: Uint8Array): Buffer {

@@ -67,9 +67,9 @@ describe('the CLI thread', () => {
     const { BLOCK_LINES_MAX } = await import('../src/source/source-document');
     const { codeFile } = await import('./fixtures-code');
     const opts = { name: '码著示例管理系统', version: 'V1.0', linesPerPage: 80 };
-    // 90 files of 70 lines: more than the front block holds at 80 lines a page, and more than 60 pages, so files past
+    // 110 files of 70 lines: more than the front block holds at 80 lines a page, and more than 60 pages, so files past
     // the kept ones are printed both between the blocks (skipped) and on the last pages (prepared again).
-    const files = Array.from({ length: 90 }, (_, i) => codeFile(`src/f${String(i).padStart(2, '0')}.ts`, Array.from({ length: 70 }, (_, j) => `export const k${i}_${j} = '${'码'.repeat((i + j) % 50)}${j}';`).join('\n')));
+    const files = Array.from({ length: 110 }, (_, i) => codeFile(`src/f${String(i).padStart(2, '0')}.ts`, Array.from({ length: 70 }, (_, j) => `export const k${i}_${j} = '${'码'.repeat((i + j) % 50)}${j}';`).join('\n')));
     const sink = renderer.preparer!({});
     files.forEach(sink);
     const there = renderer.source({ ...opts, files }, true);

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync }
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateAll, intakeArchive, levelOf, type GeneratedMaterials } from '../src/index';
+import { buildPrototype, closePrototypePool, codeScreensOf, generateAll, intakeArchive, levelOf, modulePages, renderScreens, screenFactsOf, type GeneratedMaterials } from '../src/index';
 import { CACHE } from './global-setup';
 
 // Real open-source code bases the engine was not written against, fetched with `npm pack` (test/global-setup.ts):
@@ -91,8 +91,9 @@ describe('a JavaScript library without a user interface (qs 6.13.0)', async () =
 
   it('warns about third-party code and the version in package.json, and never shows a warning as passed', () => {
     const third = item(g, 'THIRD_PARTY_CODE')!;
-    expect(levelOf(third)).toBe('warning');
-    expect(third.detail).toMatch(/只能登记自己享有著作权的软件/);
+    // Only the copyright holder may register: someone else's code is 未通过 until the user declares or removes it.
+    expect(levelOf(third)).toBe('error');
+    expect(third.detail).toMatch(/只有软件的著作权人.*才能申请登记/);
     expect(third.evidence!.join()).toMatch(/LICENSE/);
     const v = item(g, 'VERSION_IN_CODE')!;
     expect(levelOf(v)).toBe('warning');
@@ -136,6 +137,33 @@ describe('a Vue admin front end (vue-element-admin 3.9.3)', async () => {
     expect(printed).not.toMatch(/\b127\.0\.0\.1\b|\b192\.168\.\d+\.\d+|\b10\.\d+\.\d+\.\d+\b/);
     expect(printed).not.toMatch(/\$2[aby]\$\d\d\$[./A-Za-z0-9]{53}/);
     expect(printed).not.toMatch(/password\s*[:=]\s*['"][^'"*]{3,}['"]/i);
+  });
+
+  it('has no login page, so neither its prototype nor its manual shows a login; its screens show its own pages, no filler', async () => {
+    // This packed version keeps the translations of a login form (src/lang/zh.js: 系统登录, 账号, 密码) but no login
+    // view, route or store action: the router's "/" leads to the automation-usage dashboard.
+    expect(r.files.find((f) => f.path === 'src/lang/zh.js')!.text).toMatch(/title: '系统登录'[\s\S]*password: '密码'/);
+    expect(r.files.filter((f) => /login/i.test(f.path) || (/\.vue$/.test(f.path) && /loginForm|handleLogin/.test(f.text)))).toEqual([]);
+    const pages = g.analysis.pages!;
+    const code = codeScreensOf(pages, { units, routes: g.analysis.hints.routes });
+    expect(code.login).toBeNull();
+    const modules = units.filter((u) => u.kind === 'page').map((u) => ({ name: u.label ?? u.words.join(' '), page: screenFactsOf(modulePages(pages, u.evidence.map((e) => e.file))) }));
+    const proto = buildPrototype({ name: '自动化测试管理平台', version: 'V1.0', hasUi: true, platformId: 'web-admin', today: '2026-01-01', modules, ...code });
+    expect(proto.screens.map((s) => s.key)).toEqual(['main', ...modules.map((_, i) => `module-${i + 1}`)]);
+    const rendered = await renderScreens(proto.app, proto.screens, { parallel: false });
+    await closePrototypePool();
+    // Each screen: the name and version, the menu of its own modules, and the words of its own page; nobody signed in.
+    const frame = ['自动化测试管理平台 V1.0', '首页', ...modules.flatMap((m) => [m.name, `${m.name}列表`]), '‹', '›', '1', /^共 \d+ 条$/];
+    rendered.forEach((s, i) => {
+      const own = i === 0 ? '' : modulePages(pages, units.filter((u) => u.kind === 'page')[i - 1].evidence.map((e) => e.file)).map((p) => r.files.find((f) => f.path === p.file)!.text).join('\n');
+      expect(s.texts.filter((t) => !frame.some((x) => (typeof x === 'string' ? x === t : x.test(t))) && !own.includes(t)), s.key).toEqual([]);
+      expect(s.texts.filter((t) => /^\S*[\u4e00-\u9fff][一二三四五六七八九十]$|示例|测试数据|管理员|账号|密码/.test(t)), s.key).toEqual([]);
+    });
+    // The manual says nothing of a login: no 登录 section, and the chapter is 安装与使用.
+    const titles = g.manual!.outline.chapters.flatMap((c) => [c.title, ...c.sections.map((x) => x.title)]);
+    expect(titles).toContain('安装与使用');
+    expect(titles.filter((t) => /登录/.test(t))).toEqual([]);
+    expect(manualText(g)).not.toMatch(/登录/);
   });
 });
 
@@ -210,8 +238,9 @@ describe.skipIf(!py.wheel)(`a Python service (${PY_SPEC})${py.reason ? ` — ski
 
   it('warns that it is third-party code, names the removed attributions, and warns about the version', () => {
     const third = item(g, 'THIRD_PARTY_CODE')!;
-    expect(levelOf(third)).toBe('warning');
-    expect(third.evidence!.join()).toMatch(/LICENSE：BSD/);
+    // Only the copyright holder may register: someone else's code is 未通过 until the user declares or removes it.
+    expect(levelOf(third)).toBe('error');
+    expect(third.evidence!.join()).toMatch(/许可证文件的版权人“IPython Development Team”：[^，]*LICENSE/);
     const removed = item(g, 'ATTRIBUTION_REMOVED')!;
     expect(levelOf(removed)).toBe('warning');
     expect(removed.detail).toMatch(/Jupyter Development Team/);

@@ -3,7 +3,7 @@ import { buildSourceCodeDocument, displayWidth } from '../src/index';
 import fc from 'fast-check';
 import { Scrubber } from '../src/source/scrub';
 import { prepareSourceFile } from '../src/source/source-document';
-import { wrapByWidth } from '../src/render/width';
+import { licenceBlocks } from '../src/source/licence';
 import { codeFile, chineseProject } from './fixtures-code';
 
 const NAME = '码著示例管理系统';
@@ -21,15 +21,22 @@ describe('source-code document plan', () => {
     expect(m.sourceLines).toBe(240);
   });
 
-  it('wraps long and CJK-heavy lines by display width before paginating', () => {
+  it('keeps 50 whole lines on every page, a longer line going on over marked continuation rows', () => {
     const files = Object.entries(chineseProject(3, 60)).map(([p, t]) => codeFile(p, t));
-    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files });
+    const m = buildSourceCodeDocument({ name: NAME, version: 'V1.0', files, columns: 88 });
     const all = m.pages.flatMap((p) => p.lines);
     for (const l of all) expect(displayWidth(l.text)).toBeLessThanOrEqual(m.columns);
     expect(all.some((l) => l.part > 0)).toBe(true);
-    // Re-joining the parts gives back each original (trimmed) line.
+    for (const l of all) expect(l.text.startsWith('↪ ')).toBe(l.part > 0);
+    // Every page but the last holds exactly 50 whole lines; its continuation rows come on top.
+    for (const p of m.pages.slice(0, -1)) expect(p.lines.filter((l) => l.part === 0)).toHaveLength(50);
+    expect(m.pages.some((p) => p.lines.length > 50)).toBe(true);
+    // The manifest lists each whole line once, on the page where it is printed.
+    expect(m.manifest.pages.map((p) => p.lines.length)).toEqual(m.pages.map((p) => p.lines.filter((l) => l.part === 0).length));
+    expect(m.manifest.printedLines).toBe(m.totalPrintedLines);
+    // Re-joining the parts (without the marks) gives back each original (trimmed) line.
     const joined = new Map<string, string>();
-    for (const l of all) joined.set(`${l.file}:${l.line}`, (joined.get(`${l.file}:${l.line}`) ?? '') + l.text);
+    for (const l of all) joined.set(`${l.file}:${l.line}`, (joined.get(`${l.file}:${l.line}`) ?? '') + (l.part ? l.text.slice(2) : l.text));
     const first = files[0].text.split('\n');
     for (const [k, v] of joined) {
       const [fi, ln] = k.split(':').map(Number);
@@ -51,6 +58,22 @@ describe('source-code document plan', () => {
     const keys = m.pages.flatMap((p) => p.lines.map((l) => `${l.file}:${l.line}:${l.part}`));
     expect(new Set(keys).size).toBe(3000); // never repeated
     expect(m.pages[30].sourcePage).toBeGreaterThan(30);
+    // The last page is the last page of the whole program (the one short page lies between the blocks).
+    expect(m.pages[59].sourcePage).toBe(m.totalPages);
+  });
+
+  it('chooses the largest code size at which 99 % of the lines fit one row', () => {
+    const lines = (n: number, width: number) => Array.from({ length: n }, (_, i) => `x${i} = "${'a'.repeat(width - 8 - String(i).length)}";`.padEnd(width, ' ')).join('\n');
+    const doc = (text: string) => buildSourceCodeDocument({ name: NAME, version: 'V1.0', files: [codeFile('a.py', text)] });
+    expect([doc(lines(200, 80)).fontSize, doc(lines(200, 80)).columns]).toEqual([9, 88]);
+    // 5 % of the lines are 102 columns wide: 7.5 pt, 104 columns.
+    const mixed = doc(lines(190, 80) + '\n' + lines(10, 102));
+    expect([mixed.fontSize, mixed.columns, mixed.wrappedLines]).toEqual([7.5, 104, 0]);
+    // Wider than the smallest size allows: 7 pt, and the wider lines are continued.
+    const wide = doc(lines(200, 130));
+    expect([wide.fontSize, wide.columns, wide.wrappedLines]).toEqual([7, 112, 200]);
+    expect(wide.pages[0].lines.filter((l) => l.part === 0)).toHaveLength(50);
+    expect(wide.pages[0].lines).toHaveLength(100);
   });
 
   it('refuses fewer than 50 lines per page, a bad name or version', () => {
@@ -77,7 +100,7 @@ describe('source-code document plan', () => {
 
   it('builds the same document from files prepared one by one, in any order, as from their text', () => {
     // Secrets past the findings limit, late dates past their cap, tabs, CJK wrapping and blank lines across files.
-    const secrets = Array.from({ length: 1500 }, (_, i) => `const password${i} = "s3cret-${i}"; // 联系 admin${i}@example.com 2026-0${(i % 9) + 1}-01`).join('\n');
+    const secrets = Array.from({ length: 1500 }, (_, i) => `const password${i} = "s3cret-${i}"; // 联系 admin${i}@corp.cn 2026-0${(i % 9) + 1}-01`).join('\n');
     const files = [
       codeFile('main.js', `\tconst 名称 = '${'长'.repeat(70)}';\n\n${secrets}\n`),
       codeFile('b.js', secrets.replace(/password/g, 'token')),
@@ -118,13 +141,15 @@ describe('source-code document plan', () => {
     const oracle = (path: string, text: string, language: string) => {
       const scrubber = new Scrubber();
       scrubber.beginFile(language);
-      const out: [string, number, number][] = [];
+      const out: [string, number][] = [];
+      const blocks = licenceBlocks(text, 'js');
       text.split('\n').forEach((raw, i) => {
+        if (blocks.some((b) => i + 1 >= b.from && i + 1 <= b.to)) return;
         if (/^[ \t\r\f\v]*$/.test(raw)) return;
         // eslint-disable-next-line no-control-regex
         const line = scrubber.line(path, i + 1, expandTabs(raw.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/g, '')).trimEnd());
         if (line === null || line.trim() === '') return;
-        wrapByWidth(line, 88).forEach((seg, part) => out.push([seg, i + 1, part]));
+        out.push([line, i + 1]);
       });
       return { out, report: scrubber.report };
     };
@@ -135,7 +160,7 @@ describe('source-code document plan', () => {
         const file = { path: 'f.js', language, comments: 'js' as const, text, lines: 1 };
         const got = prepareSourceFile(file, {});
         const want = oracle('f.js', text, language);
-        const rows = got.texts!.map((t, i): [string, number, number] => [t, got.meta![i * 2], got.meta![i * 2 + 1]]);
+        const rows = got.texts!.map((t, i): [string, number] => [t, got.meta![i]]);
         expect(rows).toEqual(want.out);
         expect(got.scrub).toEqual(want.report);
         // Counted only (the lines are not made): the same count, findings and late dates.
@@ -143,7 +168,8 @@ describe('source-code document plan', () => {
         const full = prepareSourceFile(file, opts);
         const counted = prepareSourceFile(file, opts, false);
         expect(counted.texts).toBeUndefined();
-        expect([counted.count, counted.scrub, counted.lateDates]).toEqual([full.count, full.scrub, full.lateDates]);
+        expect([counted.count, counted.over, counted.scrub, counted.lateDates]).toEqual([full.count, full.over, full.scrub, full.lateDates]);
+        expect(full.over).toEqual([88, 98, 104, 112].map((c) => want.out.filter(([t]) => displayWidth(t) > c).length));
       }),
       {
         numRuns: 400,

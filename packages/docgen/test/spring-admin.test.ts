@@ -72,8 +72,9 @@ describe('a Java/Spring admin back end with Chinese comments (hand-written fixtu
 
   it('says it is someone else’s code and lists every removed @author line; warns that pom.xml says 3.8.1', () => {
     const third = item(g, 'THIRD_PARTY_CODE')!;
-    expect(levelOf(third)).toBe('warning');
-    expect(third.evidence!.join()).toMatch(/LICENSE：MIT 许可证，版权人 王建国/);
+    // Only the copyright holder may register: someone else's code is 未通过 until the user declares or removes it.
+    expect(levelOf(third)).toBe('error');
+    expect(third.evidence!.join()).toMatch(/许可证文件的版权人“王建国”：LICENSE/);
     const authorLines = files.filter((f) => f.endsWith('.java')).flatMap((f) => read(f).split('\n').map((l, i) => ({ f, i: i + 1, l }))).filter((x) => /@author 王建国/.test(x.l));
     const removed = item(g, 'ATTRIBUTION_REMOVED')!;
     expect(levelOf(removed)).toBe('warning');

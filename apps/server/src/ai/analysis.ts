@@ -14,6 +14,7 @@ import {
   type DomainKey,
   type OpKey,
 } from './lexicon';
+import { listedItems } from './description-list';
 import { hash32, normalizeChinese, uniq } from './text';
 
 /**
@@ -68,6 +69,8 @@ export interface DraftModule {
   concept?: Concept;
   /** Where it came from: the code analysis, or the user's own text (description, keywords = the user's module names). */
   source: 'code' | 'text';
+  /** Set when the code gives the module no name of its own: why the name was chosen, for the user to confirm. */
+  confirm?: string;
 }
 
 export interface ProjectFacts {
@@ -423,6 +426,10 @@ function addCode(set: ModuleSet, code: AiCodeAnalysis, embedded: boolean): void 
   }
 }
 
+/** What a unit without any name in the code is called until the user names it (numbered: 页面一, 页面二). */
+const UNNAMED_KIND: Record<string, string> = { page: '页面', controller: '业务接口', routes: '接口', package: '功能组件', command: '命令', job: '定时任务' };
+const CN_NUMBERS = ['', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十', '十一', '十二', '十三', '十四', '十五', '十六', '十七', '十八', '十九', '二十'];
+
 /** A module name from a Chinese label of the code: "用户信息" → "用户管理", "服务器监控" stays, "调度日志" stays. */
 export function nameFromLabel(label: string): string {
   const t = label.replace(/(信息|数据)$/u, '').replace(/^(系统|后台)(?=.{2,})/u, '') || label;
@@ -435,21 +442,39 @@ export function nameFromLabel(label: string): string {
  * source folder): named by the code's own Chinese label when it has one, else by what the identifier means, with the
  * operations its routes name and the unit's evidence as `basis`. Nothing is added that the code does not show.
  */
-function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, embedded: boolean): void {
+function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, embedded: boolean, hasUi = false): void {
+  const unnamed = new Map<string, number>();
   for (const u of units) {
     const reading = readIdentifier(u.words.join('_') || u.key, 'controller', embedded);
     const concept = reading.concept;
-    const unknownLabel = reading.unknown ? EN_NOUNS[reading.unknown] ?? readableUnknown(reading.unknown) : undefined;
-    const name = u.label ? nameFromLabel(u.label) : concept ? concept.name : u.kind === 'package' || u.kind === 'command' ? u.words.join(' ') || u.key : `${unknownLabel ?? readableUnknown(u.words.join(''))}管理`;
-    const obj = u.label ? name.replace(/管理$/u, '') : concept?.obj ?? unknownLabel ?? name;
+    const unknownLabel = reading.unknown ? EN_NOUNS[reading.unknown] : undefined;
     const routes = u.evidence.map((e) => e.split('#')[1] ?? '').filter((x) => /^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS|WS|ANY|ROUTE)\s/.test(x));
+    // The code's own name first (menu, page title, API tag, translation, doc comment); else what the identifier means
+    // in Chinese (the lexicon); else a name for what the unit is, numbered, for the user to confirm — never the
+    // identifier, folder or class name itself.
+    let name: string;
+    let confirm: string | undefined;
+    if (u.label) name = nameFromLabel(u.label);
+    else if (concept && u.kind !== 'routes') {
+      name = concept.name;
+      confirm = `代码中没有“${name}”的中文名称（菜单、页面标题、接口文档或注释），名称由标识符含义推断，请确认`;
+    } else if (unknownLabel && u.kind !== 'routes') {
+      name = `${unknownLabel}${u.kind === 'routes' ? '接口' : u.kind === 'command' ? '命令' : '管理'}`;
+      confirm = `代码中没有“${name}”的中文名称（菜单、页面标题、接口文档或注释），名称由标识符含义推断，请确认`;
+    } else {
+      const base = UNNAMED_KIND[u.kind] ?? '功能模块';
+      const n = (unnamed.get(base) ?? 0) + 1;
+      unnamed.set(base, n);
+      name = `${base}${CN_NUMBERS[n] ?? n}`;
+      confirm = `代码中没有这部分（${u.evidence[0]?.split('#')[0] ?? u.key}）的中文名称，暂称“${name}”，请按软件界面上的名称修改`;
+    }
+    const obj = u.label ? name.replace(/管理$/u, '') : concept?.obj ?? unknownLabel ?? name;
     if (u.kind === 'routes' && !u.label) {
       // A route file of a service (Flask, FastAPI, Tornado, Express) is described by its own routes: its words
       // read as a business concept too easily ("events" is not 活动管理, "contents" is not 文章).
-      const word = u.words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || u.key;
       const m = set.other(
         `u:${u.key}`,
-        { name: `${word}接口`, obj: word, does: routes.length > 10 ? `共处理 ${routes.length} 个接口的请求` : '', ops: routes.slice(0, 10).map((r) => ({ text: r.replace(/^ROUTE\s+/, '') })), source: 'code' },
+        { name, obj, does: routes.length > 10 ? `共处理 ${routes.length} 个接口的请求` : '', ops: routes.slice(0, 10).map((r) => ({ text: r.replace(/^ROUTE\s+/, '') })), source: 'code', confirm },
         '',
         10,
       );
@@ -466,11 +491,13 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
     };
     const opKeys = uniq(routes.flatMap((r) => readIdentifier(own(r), 'route', embedded).ops));
     const exported = u.kind === 'package' ? uniq(u.evidence.map((e) => e.split('#')[1]).filter((x): x is string => !!x && /^[A-Za-z_$][\w$]*$/.test(x))) : [];
-    const ops: Operation[] = exported.length ? exported.slice(0, 10).map((n) => ({ text: `调用 ${n}` })) : opKeys.map((k) => ({ key: k, text: OP_TEXT[k](obj) }));
+    // A function is called by another program, not operated by a user: software with a user interface gets no
+    // "调用 …" steps (its steps come from its pages); a library lists the functions it exports.
+    const ops: Operation[] = exported.length ? (hasUi ? [] : exported.slice(0, 10).map((n) => ({ text: `调用 ${n}` }))) : opKeys.map((k) => ({ key: k, text: OP_TEXT[k](obj) }));
     const first = u.evidence[0]?.split('#');
     const where = first ? `${first[1]?.split(' ')[0] ?? first[0].slice(first[0].lastIndexOf('/') + 1)}` : '';
     const does = concept && !u.label ? concept.does : u.kind === 'package' ? (exported.length ? `提供 ${exported.slice(0, 4).join('、')} 等函数（${where}）` : `提供 ${where} 所实现的部分`) : u.kind === 'job' ? '按设定的时间自动执行后台任务' : `处理${obj}相关的${u.kind === 'page' ? '页面操作' : '请求'}`;
-    const m = set.other(`u:${u.key}`, { name, obj, does, ops, source: 'code', concept: concept && !u.label ? concept : undefined }, '', 10);
+    const m = set.other(`u:${u.key}`, { name, obj, does, ops, source: 'code', concept: concept && !u.label ? concept : undefined, confirm }, '', 10);
     for (const e of u.evidence) if (!m.basis.includes(e)) m.basis.push(e);
   }
 }
@@ -576,7 +603,7 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey): Dra
   if (units.length) {
     // Code with readable units: the modules are the code's units, plus the modules the user named (keywords).
     const set = new ModuleSet();
-    addUnits(set, units, embedded);
+    addUnits(set, units, embedded, platform === 'web' || platform === 'mobile' || platform === 'miniprogram' || platform === 'desktop');
     for (const k of input.keywords ?? []) {
       const kw = k.trim();
       if (!kw || set.all().some((m) => m.name === kw || nameMatchesUnit(kw, m))) continue;
@@ -597,7 +624,14 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey): Dra
     return all;
   }
   const set = new ModuleSet();
-  if (input.description) addText(set, '描述', input.description, 5, embedded);
+  // A list in the description names its modules item by item; the rest of the text is read phrase by phrase.
+  const listed = listedItems(input.description ?? '');
+  for (const it of listed.items) {
+    const ops = it.detail ? featurePhrases(it.detail).filter((p) => p !== it.name).slice(0, 8).map((text) => ({ text })) : [];
+    set.other(`l:${it.name}`, { name: it.name, obj: it.name.replace(/(管理|模块|中心)$/u, '') || it.name, does: '', ops, source: 'text' }, `描述:${it.raw.trim()}`, 6);
+  }
+  const rest = listed.items.length ? listed.rest.split(input.name.trim()).join('') : listed.rest;
+  if (rest.trim()) addText(set, '描述', rest, 5, embedded);
   for (const k of input.keywords ?? []) addKeyword(set, k.trim(), embedded);
   if (input.codeAnalysis) addCode(set, input.codeAnalysis, embedded);
 
@@ -606,7 +640,7 @@ export function deriveModules(input: AiProjectInput, platform: PlatformKey): Dra
   const weakUnknown = found.filter((m) => m.key.startsWith('x:') && m.basis.length < 2);
   const ranked = [...strong.sort((a, b) => b.weight - a.weight || a.seen - b.seen), ...weakUnknown.sort((a, b) => b.weight - a.weight || a.seen - b.seen)];
   // Every module the user named is kept (their list is the software's); the text adds others up to 12 in all.
-  const named = ranked.filter((m) => m.basis.some((b) => String(b).startsWith('关键词:')));
+  const named = ranked.filter((m) => m.key.startsWith('l:') || m.basis.some((b) => String(b).startsWith('关键词:')));
   const others = ranked.filter((m) => !named.includes(m));
   const chosen = uniq([...named, ...others.slice(0, Math.max(0, 12 - named.length)).filter((m, i) => i < 5 || strong.includes(m))], (m) => m.name);
 

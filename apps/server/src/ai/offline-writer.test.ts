@@ -372,7 +372,9 @@ describe('offline writer: grounded in the input', () => {
         ],
       },
     });
-    expect(info.modules.map((m) => m.name)).toEqual(['Events接口', 'Contents接口']);
+    // No name in the code: numbered, never the file's English words, and flagged for the user to confirm.
+    expect(info.modules.map((m) => m.name)).toEqual(['接口一', '接口二']);
+    expect(info.modules.every((m) => m.confirm?.includes('请按软件界面上的名称修改'))).toBe(true);
     expect(info.modules[0].operations).toEqual(['GET /api/events', 'WS /api/events/subscribe']);
     expect(info.modules[1].operations).toEqual(['GET /api/contents{path}', '/api/notebooks/{…}']);
     expect(JSON.stringify(info)).not.toMatch(/活动|文章|报名|图文/);

@@ -80,13 +80,20 @@ function platformUsage(f: ProjectFacts, hasRole: boolean): string | undefined {
   }
 }
 
+/** The users or industry the input names ('' when it names none: no domain is guessed from the platform). */
 function domainText(f: ProjectFacts): string {
   if (f.domainPhrase) return clip(f.domainPhrase, L.domainMax);
   if (f.domain) return DOMAINS[f.domain].text;
+  return '';
+}
+
+/** 应用领域 of the form when the input names none: the kind of software, said in general terms. */
+export function fallbackDomain(f: ProjectFacts): string {
   switch (f.platform) {
     case 'web':
+      return 'Web应用';
     case 'desktop':
-      return '企事业单位日常业务管理';
+      return '桌面应用';
     case 'mobile':
       return '移动互联网应用服务';
     case 'miniprogram':
@@ -99,7 +106,7 @@ function domainText(f: ProjectFacts): string {
     case 'cli':
       return '软件开发';
     default:
-      return '企事业单位日常业务管理';
+      return '应用软件';
   }
 }
 
@@ -137,6 +144,7 @@ function toAiModule(m: DraftModule, seed: number): AiModule {
     description: plainWords(moduleDescription(m, seed)) || `${m.name}。`,
     operations: uniq(m.ops.map((o) => clip(o.text, L.operationMax))).slice(0, L.operationsMax),
     basis: m.basis.slice(0, 40).map((b) => clip(b, 300)),
+    ...(m.confirm ? { confirm: clip(m.confirm, 200) } : {}),
   };
 }
 
@@ -179,8 +187,10 @@ export function composeMainFunctions(f: ProjectFacts, modules: DraftModule[] = f
   }
   const intro = pick(
     [
-      `${f.name}是一款${platformNoun(f)}，面向${domainText(f)}，共包含${names.length}个功能模块：${names.join('、')}。各模块的主要功能如下：`,
-      `${f.name}为${domainText(f)}提供${platformNoun(f).replace(/^(基于|运行在|安装在|以)/, '$1')}，软件由${joinCn(names)}共${names.length}个功能模块组成，主要功能如下：`,
+      `${f.name}是一款${platformNoun(f)}${domainText(f) ? `，面向${domainText(f)}` : ''}，共包含${names.length}个功能模块：${names.join('、')}。各模块的主要功能如下：`,
+      domainText(f)
+        ? `${f.name}为${domainText(f)}提供${platformNoun(f).replace(/^(基于|运行在|安装在|以)/, '$1')}，软件由${joinCn(names)}共${names.length}个功能模块组成，主要功能如下：`
+        : `${f.name}是一款${platformNoun(f)}，软件由${joinCn(names)}共${names.length}个功能模块组成，主要功能如下：`,
     ],
     f.seed,
   );
@@ -220,9 +230,11 @@ function codeSentence(f: ProjectFacts): string | undefined {
   const c = f.code;
   if (!c) return undefined;
   const parts: string[] = [];
-  if (c.routes?.length) parts.push(`${c.routes.length}个服务接口`);
-  if (c.pages?.length) parts.push(`${c.pages.length}个页面`);
-  if (c.entities?.length) parts.push(`${c.entities.length}类业务数据对象`);
+  // The analysis keeps at most 60 names of each kind: a full list is "60个以上", not a count.
+  const count = (n: number) => (n >= 60 ? '60个以上' : `${n}个`);
+  if (c.routes?.length) parts.push(`${count(c.routes.length)}服务接口`);
+  if (c.pages?.length) parts.push(`${count(c.pages.length)}页面`);
+  if (c.entities?.length) parts.push(`${count(c.entities.length).replace('个', '类')}业务数据对象`);
   const langs = f.languages.slice(0, 4).join('、');
   if (parts.length === 0 && !c.sourceLines) return undefined;
   return `从程序结构看，软件${langs ? `使用${langs}编写，` : ''}${c.sourceLines ? `源程序共${c.sourceLines}行` : ''}${parts.length ? `${c.sourceLines ? '，' : ''}包含${joinCn(parts)}` : ''}。`.replace('编写，。', '编写。');
@@ -234,7 +246,7 @@ function codeSentence(f: ProjectFacts): string | undefined {
 
 function composeDescription(f: ProjectFacts, purpose: string, userMax = 220): string {
   const short = f.shortName && f.shortName !== f.name ? `（简称“${f.shortName}”）` : '';
-  const facing = f.domainPhrase && f.description.includes(f.domainPhrase) ? '' : `，面向${domainText(f)}`;
+  const facing = !domainText(f) || (f.domainPhrase && f.description.includes(f.domainPhrase)) ? '' : `，面向${domainText(f)}`;
   const s: string[] = [`${f.name}${short}是一款${platformNoun(f)}${facing}。`];
   if (f.description) s.push(trimToLength(f.description, userMax));
   const names = f.modules.map((m) => m.name);
@@ -418,13 +430,24 @@ function techTags(f: ProjectFacts): AiTechTag[] {
   return uniq(tags).slice(0, L.techTagsMax);
 }
 
+/**
+ * True when the code shows a separate front end (single-page components: Vue, Svelte, JSX/TSX pages) beside server
+ * interfaces (routes or controllers): only then is it 前后端分离. Server-rendered templates (Django, JSP, Thymeleaf)
+ * are not.
+ */
+function separateFrontEnd(f: ProjectFacts): boolean {
+  const c = f.code;
+  if (!c) return /前后端分离/.test(f.description);
+  const spa = has(f, 'vue', 'svelte') || (c.units ?? []).some((u) => u.kind === 'page' && u.evidence.some((e) => /\.(vue|svelte|jsx|tsx)(#|$)/.test(e)));
+  const server = (c.units ?? []).some((u) => u.kind === 'controller' || u.kind === 'routes') || (c.controllers?.length ?? 0) > 0;
+  return spa && server;
+}
+
 function techFeatures(f: ProjectFacts): string {
-  const serverLang = has(f, 'java', 'python', 'go', 'php', 'c#', 'kotlin', 'ruby') || (f.code?.routes?.length ?? 0) > 0;
-  const frontLang = has(f, 'vue', 'html', 'typescript', 'javascript', 'svelte');
   const parts: string[] = [];
   switch (f.platform) {
     case 'web':
-      parts.push(serverLang && frontLang ? '采用前后端分离的B/S架构' : '采用B/S架构，通过浏览器访问');
+      parts.push(separateFrontEnd(f) ? '采用前后端分离的B/S架构' : '通过浏览器访问');
       break;
     case 'mobile':
       parts.push(has(f, 'dart') ? '基于Flutter跨平台开发' : has(f, 'arkts') ? '基于鸿蒙ArkTS开发' : has(f, 'swift', 'objective-c') ? '基于iOS原生开发' : has(f, 'kotlin') ? '基于Android原生开发' : '以移动App形式运行');
@@ -470,7 +493,7 @@ export function writeInformation(input: AiProjectInput): AiInformation {
   const info: AiInformation = {
     description: plainWords(composeDescription(f, purpose)),
     purpose: plainWords(purpose),
-    domain: domainText(f),
+    domain: domainText(f) || fallbackDomain(f),
     mainFunctions: main,
     techFeatures: plainWords(techFeatures(f)).replace(/^。$/, '') || `以${platformNoun(f)}的形式运行。`,
     techTags: techTags(f),

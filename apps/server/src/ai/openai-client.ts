@@ -226,7 +226,7 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): AiWriter {
         const json = await attempt(system, userText, opts?.signal);
         const value = accept(json);
         if (value !== undefined) {
-          opts?.onAnswer?.({ provider: 'openai', attempts });
+          opts?.onAnswer?.({ provider: 'openai', model, attempts });
           return value;
         }
         reason = 'answer failed validation';

@@ -24,6 +24,8 @@ export type {
 export interface AiAnswerMeta {
   /** `openai`: the OpenAI-compatible chat API answered; `offline`: the built-in offline writer did. */
   provider: AiProvider;
+  /** The chat API's model that answered (only with provider `openai`). */
+  model?: string;
   /** Chat API attempts made (0 for the offline writer alone). */
   attempts: number;
   /** Why the chat API answer was not used, when the offline writer stepped in (Chinese-free, for logs). */
@@ -71,6 +73,8 @@ export interface AiWriter {
    * ASCII only, ≤ 120 characters (passes `ZAiEnName`).
    */
   translateName(cnName: string, opts?: AiCallOptions): Promise<string>;
+  /** True when calls go to a chat API model now (AI_BASE_URL set and the operator's switch on); absent = never. */
+  available?(): Promise<boolean>;
 }
 
 /** Minimal logger (pino / Fastify's `app.log` fit). */

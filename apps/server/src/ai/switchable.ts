@@ -37,5 +37,6 @@ export function createSwitchableAiWriter(config: AiConfig, readSetting: () => Pr
     polishDescription: async (input, opts) => (await current()).polishDescription(input, opts),
     polishFunction: async (input, opts) => (await current()).polishFunction(input, opts),
     translateName: async (name, opts) => (await current()).translateName(name, opts),
+    available: async () => (await current()) !== offline,
   };
 }

@@ -19,6 +19,10 @@ export interface UsersTable {
   disabled: number;
   recharge_points: Generated<number>;
   gifted_points: Generated<number>;
+  /** 1 when the user chose 不使用 AI 撰写: AI writing calls are refused. */
+  ai_opt_out: Generated<number>;
+  /** When the user confirmed the notice about the 2026 AI declaration (null = not yet). */
+  ai_notice_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -32,7 +36,7 @@ export interface SessionsTable {
   expires_at: string;
   last_seen_at: string;
   revoked_at: string | null;
-  /** Why it was revoked: logout | password | operator. */
+  /** Why it was revoked: logout | password | operator | session_limit (MAX_SESSIONS_PER_USER). */
   revoked_reason: string | null;
   ip: string | null;
   user_agent: string | null;
@@ -124,6 +128,8 @@ export interface OperatorsTable {
   created_at: string;
   created_by: number | null;
   updated_at: string | null;
+  /** A 客服's daily approval limit in fen; null = the setting points.supportDailyApprovalLimit. */
+  daily_approval_limit_fen: number | null;
 }
 
 export interface OperatorSessionsTable {
@@ -207,6 +213,10 @@ export interface ProjectsTable {
   generated_at: string | null;
   /** The software form the user confirmed (docgen SOFTWARE_FORMS), '' = as detected from the code. */
   software_form: string;
+  /** JSON { [fieldKey]: StoredOrigin }: where each text came from (modules/origins). */
+  origins_json: Generated<string>;
+  /** JSON: contracts RightsDeclaration — the owners' declaration for code naming others; null = none. */
+  rights_declaration_json?: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -329,6 +339,8 @@ export interface ProjectScreensTable {
   render_hash: string;
   /** JSON array of strings: the renderer's text record, or the OCR lines of an upload. */
   texts_json: string;
+  /** JSON of an upload's findings (`ScreenFindings`: blank picture, personal data with boxes); `{}` for prototypes. */
+  findings_json: Generated<string>;
   sort: number;
   created_at: string;
   updated_at: string;
@@ -376,6 +388,10 @@ export interface BatchRowsTable {
   project_id: number | null;
   job_id: number | null;
   points: number;
+  /** 1 when the user left the row out of the order (no project, nothing charged). */
+  excluded: Generated<number>;
+  /** The job of the row's one free regeneration after its check findings were fixed (null while unused). */
+  free_regen_job_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -417,6 +433,10 @@ export interface TopUpOrdersTable {
   reject_reason: string;
   voucher_key: string | null;
   voucher_sha256: string | null;
+  /** Difference hash of an image voucher (16 hex digits); null for PDFs and orders without a voucher. */
+  voucher_phash: string | null;
+  /** Note the reviewer gave with the approval ('' when none). */
+  approval_note: Generated<string>;
   voucher_mime: string | null;
   voucher_size: number | null;
   voucher_name: string | null;
@@ -466,9 +486,33 @@ export interface CorrectionsTable {
   cancelled_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Round of fixes (1, 2, …): a fix after the answer was generated starts the next round. */
+  revision: Generated<number>;
+  /** Rounds that were charged (refunded ones not counted). */
+  paid_revisions: Generated<number>;
+  /** When the user marked the answer as submitted at the CPCC portal; null while not. */
+  submitted_at: string | null;
+}
+
+/** What the server's writers returned to a user, kept to recognise that text (or an edit of it) when it is saved. */
+export interface AiOutputsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The field the text was written for (mainFunctions, description, module.description …). */
+  kind: string;
+  /** openai (a model wrote it) | offline (the rule-based writer). */
+  provider: string;
+  model: Generated<string>;
+  /** sha256 (hex) of the normalised text. */
+  text_hash: string;
+  norm_length: number;
+  /** JSON array of 32-bit hashes of the normalised text's character 3-grams. */
+  shingles: string;
+  created_at: string;
 }
 
 export interface Database {
+  ai_outputs: AiOutputsTable;
   corrections: CorrectionsTable;
   recharge_packages: RechargePackagesTable;
   top_up_orders: TopUpOrdersTable;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import { nowIso } from '../db';
 import type { Database } from '../db/schema';
+import { throttledWarn } from '../lib/unavailable';
 import { createJobExecutor } from './executor';
 import { JOB_TIMEOUT_MS, RETRY_POLICY, type JobDefinition, type RetryPolicy } from './job';
 import type { JobRunner } from './runner';
@@ -65,8 +66,8 @@ export function createBullRunner(opts: BullRunnerOptions): BullRunner {
   const executor = createJobExecutor({ db, log, definitions: opts.definitions, workerId, leaseMs, retry, timeoutMs: opts.timeoutMs ?? JOB_TIMEOUT_MS, stopping: abort.signal });
 
   // The producer fails fast while Redis is unreachable (the row stays in the outbox); the worker waits for it.
-  const queue = new Queue(BULL_QUEUE, { connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1 }, prefix });
-  queue.on('error', (e) => log.warn({ err: e }, 'job queue connection error'));
+  const queue = new Queue(BULL_QUEUE, { connection: { url: opts.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: reconnectPause }, prefix });
+  queue.on('error', throttledWarn(log, 'job queue: Redis unreachable; queued jobs stay in the outbox until it is back'));
   let worker: Worker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
   let draining: Promise<number> | undefined;
@@ -173,14 +174,14 @@ export function createBullRunner(opts: BullRunnerOptions): BullRunner {
       this.startDispatcher();
       if (worker) return;
       worker = new Worker(BULL_QUEUE, processJob, {
-        connection: { url: opts.redisUrl, maxRetriesPerRequest: null },
+        connection: { url: opts.redisUrl, maxRetriesPerRequest: null, retryStrategy: reconnectPause },
         prefix,
         concurrency,
         lockDuration: leaseMs,
         stalledInterval: leaseMs,
         maxStalledCount: retry.maxAttempts,
       });
-      worker.on('error', (e) => log.warn({ err: e }, 'job worker connection error'));
+      worker.on('error', throttledWarn(log, 'job worker: Redis unreachable; retrying with a growing pause (one line per 30 s)'));
       log.info({ workerId, concurrency }, 'job worker started (BullMQ)');
     },
     async stop() {
@@ -193,5 +194,15 @@ export function createBullRunner(opts: BullRunnerOptions): BullRunner {
       await within(queue.close(), DISPATCH_TIMEOUT_MS).catch(() => queue.disconnect());
     },
     wake: sweep,
+    async health() {
+      try {
+        return { reachable: true, workers: await within(queue.getWorkersCount(), 1000) };
+      } catch {
+        return { reachable: false };
+      }
+    },
   };
 }
+
+/** Pause before the n-th reconnection to Redis: 0.5 s doubling up to 30 s. */
+const reconnectPause = (attempt: number) => Math.min(500 * 2 ** Math.min(attempt, 10), 30_000);

@@ -5,6 +5,12 @@ import { createIntakePool, type IntakePool, type IntakePoolOptions } from './int
 import type { GeneratedMaterials, MaterialsEngine, RenderedContract } from './materials';
 import { runContract, runGenerate, runIntake, warmUp } from './materials-core';
 
+/** How long generations run in-process after the worker could not start, before a worker is tried again (ms). */
+export const WORKER_RETRY_MS = 60_000;
+
+/** A call that reached a worker which could not start: it is run in-process instead. */
+class WorkerNotStarted extends Error {}
+
 /** Bytes that crossed the thread boundary (structured clone gives Uint8Array) as a Buffer view, no copy. */
 const toBuffer = (d: Uint8Array): Buffer => Buffer.from(d.buffer, d.byteOffset, d.byteLength);
 
@@ -21,14 +27,20 @@ interface Pending {
  * threads of an intake pool (`intake`, see intake-pool.ts: bounded heap and queue). `worker: false` runs
  * everything on the calling thread (tests, CLI-like use).
  */
-export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger; workerUrl?: URL; intake?: IntakePoolOptions } = {}): MaterialsEngine {
+export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLogger; workerUrl?: URL; intake?: IntakePoolOptions; workerRetryMs?: number } = {}): MaterialsEngine {
+  const retryMs = opts.workerRetryMs ?? WORKER_RETRY_MS;
   if (!opts.worker) {
-    return { intake: runIntake, generate: ({ project, archive, onStage }) => runGenerate({ project, archive }, onStage), renderContract: runContract, warmUp };
+    return { intake: runIntake, generate: ({ project, archive, extraFiles, onStage }) => runGenerate({ project, archive, extraFiles }, onStage), renderContract: runContract, warmUp };
   }
   let worker: Worker | undefined;
   let intakePool: IntakePool | undefined;
-  /** Set when a worker could not even start (e.g. tsx missing): generations then run in-process. */
-  let unavailable = false;
+  /**
+   * Until when (ms since epoch) the worker is not tried again after it could not even start (its file gone after a
+   * deployment replaced the build, tsx missing): generations meanwhile run in-process, and the next call after it
+   * starts a worker again.
+   */
+  let unavailableUntil = 0;
+  const isUnavailable = () => Date.now() < unavailableUntil;
   let seq = 0;
   const pending = new Map<number, Pending>();
 
@@ -61,10 +73,10 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
       }
     });
     const fail = (e: unknown) => {
-      opts.log?.error({ err: e }, online ? 'docgen worker stopped' : 'docgen worker could not start; generating in-process');
-      if (!online) unavailable = true;
+      opts.log?.error({ err: e }, online ? 'docgen worker stopped' : `docgen worker could not start; generating in-process, retrying in ${retryMs / 1000} s`);
+      if (!online) unavailableUntil = Date.now() + retryMs;
       worker = undefined;
-      for (const [, p] of pending) p.reject(new Error('材料引擎进程异常退出'));
+      for (const [, p] of pending) p.reject(online ? new Error('材料引擎进程异常退出') : new WorkerNotStarted());
       pending.clear();
     };
     w.on('error', fail);
@@ -89,30 +101,30 @@ export function createDocgenEngine(opts: { worker?: boolean; log?: FastifyBaseLo
 
   return {
     intake: (archive, kind, selection) => (intakePool ??= createIntakePool(opts.intake)).run(archive, kind, selection),
-    async generate({ project, archive, onStage }) {
-      if (unavailable) return runGenerate({ project, archive }, onStage);
+    async generate({ project, archive, extraFiles, onStage }) {
+      if (isUnavailable()) return runGenerate({ project, archive, extraFiles }, onStage);
       try {
-        const r = (await call({ type: 'generate', input: { project, archive } }, onStage)) as GeneratedMaterials;
+        const r = (await call({ type: 'generate', input: { project, archive, extraFiles } }, onStage)) as GeneratedMaterials;
         return { ...r, files: r.files.map((f) => ({ name: f.name, data: toBuffer(f.data) })) };
       } catch (e) {
-        if (unavailable) return runGenerate({ project, archive }, onStage);
+        if (e instanceof WorkerNotStarted) return runGenerate({ project, archive, extraFiles }, onStage);
         throw e;
       }
     },
     async renderContract(input) {
-      if (unavailable) return runContract(input);
+      if (isUnavailable()) return runContract(input);
       try {
         const r = (await call({ type: 'contract', input })) as RenderedContract;
         return { pdf: toBuffer(r.pdf), docx: toBuffer(r.docx) };
       } catch (e) {
-        if (unavailable) return runContract(input);
+        if (e instanceof WorkerNotStarted) return runContract(input);
         throw e;
       }
     },
     async warmUp() {
-      if (unavailable) return warmUp();
+      if (isUnavailable()) return warmUp();
       await call({ type: 'warm' }).catch((e: unknown) => {
-        if (!unavailable) throw e;
+        if (!(e instanceof WorkerNotStarted)) throw e;
       });
     },
     async close() {

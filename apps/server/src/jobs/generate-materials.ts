@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
-import { materialsZipName, ZCharge, ZCodeSelection, type ApplicationForm, type ReportItem } from '@mazhu/contracts';
+import { materialsZipName, ZCharge, ZCodeSelection, type ApplicationForm, type ReportItem, type TextOrigin } from '@mazhu/contracts';
 import { zipSync } from 'fflate';
 import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
@@ -11,9 +11,11 @@ import type { AiWriter } from '../ai';
 import { AppError } from '../lib/errors';
 import type { FieldCipher } from '../lib/field-cipher';
 import { loadFiledContracts } from '../modules/contracts/contracts.service';
+import { informationOutputs, readOrigins, recordOutputs, refreshProjectOrigins } from '../modules/origins/origins.service';
 import { loadProjectOwners } from '../modules/owners/owners.service';
 import type { PointsCharger } from '../modules/points/points.service';
 import { aiInputOf, fillForm } from '../modules/projects/ai-input';
+import { aliasesByName, readDeclaration } from '../modules/projects/rights';
 import { readForm, readMaterials, type StoredMaterials } from '../modules/projects/projects.presenter';
 import type { BlobStore } from '../storage';
 import { defineJob, type JobDefinition } from './job';
@@ -30,37 +32,38 @@ type ProjectRow = Selectable<Database['projects']>;
 type ModuleRow = Selectable<Database['functional_modules']>;
 
 /**
- * The project data handed to the materials engine: the row's name, version and texts, the R11 form (texts left
- * empty taken from the stored AI information), its 著作权人 and the functional modules in order. Shared by every job that
- * renders a project's materials.
+ * The project data handed to the materials engine: the row's name, version and texts, the R11 form, its 著作权人, the
+ * functional modules in order (and the owners' declaration for code naming others), the origin of every text (`textOrigins`, by field key: the engine's 文字来源说明).
+ * The stored AI information (ai_json) is never used here: it holds suggestions, and only what the user saved counts.
+ * Shared by every job that renders a project's materials.
  */
-export function engineProjectOf(p: ProjectRow, form: ApplicationForm, modules: ModuleRow[], owners: unknown[] = []): EngineProject {
-  const aiInfo = (() => {
-    try {
-      return p.ai_json ? (JSON.parse(p.ai_json) as Record<string, unknown>) : {};
-    } catch {
-      return {};
-    }
-  })();
+export function engineProjectOf(p: ProjectRow, form: ApplicationForm, modules: ModuleRow[], owners: { name: string }[] = []): EngineProject {
   return {
     name: p.name,
     version: p.version,
     shortName: p.short_name || undefined,
     category: p.category,
-    description: p.description || (typeof aiInfo.description === 'string' ? aiInfo.description : ''),
+    description: p.description,
     platform: p.platform || undefined,
     ...form,
-    purpose: form.purpose ?? (typeof aiInfo.purpose === 'string' ? aiInfo.purpose : ''),
-    domain: form.domain ?? (typeof aiInfo.domain === 'string' ? aiInfo.domain : ''),
-    mainFunctions: form.mainFunctions ?? (typeof aiInfo.mainFunctions === 'string' ? aiInfo.mainFunctions : ''),
-    techFeatures: form.techFeatures ?? (typeof aiInfo.techFeatures === 'string' ? aiInfo.techFeatures : ''),
+    purpose: form.purpose ?? '',
+    domain: form.domain ?? '',
+    mainFunctions: form.mainFunctions ?? '',
+    techFeatures: form.techFeatures ?? '',
     languages: form.languages ?? [],
     sourceLines: form.sourceLines,
     owners,
+    // The third-party check of the report: the recorded declaration, and the owners' other spellings.
+    rightsDeclaration: readDeclaration(p),
+    ownerAliases: aliasesByName(owners.map((o) => o.name)),
     softwareForm: p.software_form || undefined,
     modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[], notes: JSON.parse(m.notes || '[]') as string[], evidence: JSON.parse(m.evidence || '[]') as string[] })),
+    textOrigins: readOrigins(p.origins_json),
   };
 }
+
+/** Form texts the rule-based writer fills when the user left them empty (field → the writer's text). */
+const DRAFT_FIELDS = ['purpose', 'domain', 'mainFunctions', 'techFeatures', 'devHardware', 'runHardware', 'devOs', 'devTools', 'runPlatform', 'runSupport'] as const;
 
 /** A project's figures for its document, by project id (screens in module order, or diagrams). */
 export type DocumentFigures = (projectId: number) => Promise<ScreenFigureInput[]>;
@@ -86,14 +89,17 @@ export function createGenerateMaterialsJob(deps: {
   blobs: BlobStore;
   engine: MaterialsEngine;
   charger: PointsCharger;
-  /** Fills what the user left empty (申请表 texts, functional modules) once per project, from its data and code analysis. */
-  ai?: AiWriter;
+  /**
+   * The rule-based writer (never a model): fills what the user left empty (申请表 texts, functional modules) from the
+   * project's data and code analysis; those texts are labelled 规则草稿 and the check report asks the user to check them.
+   */
+  drafter?: AiWriter;
   /** Decrypts the owners' identity numbers for the application form (the user's own materials). */
   cipher: FieldCipher;
   /** The project's screens (screenshots or prototypes) or diagrams as the document's figures (preview `documentFigures`). */
   figures?: DocumentFigures;
 }): JobDefinition<GenerateMaterialsPayload> {
-  const { db, blobs, engine, charger, ai, cipher, figures } = deps;
+  const { db, blobs, engine, charger, drafter, cipher, figures } = deps;
   const setProject = (id: number, patch: { status?: 'queued' | 'generating' | 'failed'; progress?: number; message?: string }) =>
     db.updateTable('projects').set(patch).where('id', '=', id).where('status', 'in', ['queued', 'generating']).execute();
 
@@ -110,16 +116,34 @@ export function createGenerateMaterialsJob(deps: {
       const upload = p.upload_id ? await db.selectFrom('code_uploads').selectAll().where('id', '=', p.upload_id).where('user_id', '=', p.user_id).executeTakeFirst() : undefined;
       if (p.upload_id && !upload) throw new PermanentJobError('项目关联的代码已被删除，请重新上传');
 
-      if (ai && !p.ai_json) {
-        // The analysis feeds the writer; it only fills what the user left empty, and the result is kept on the project.
-        await ctx.progress(4, 'AI 撰写申请表文字与功能模块');
-        const info = await ai.generateInformation(aiInputOf(p, modules, upload), { signal: ctx.signal });
-        form = fillForm(form, info);
-        p.ai_json = JSON.stringify(info);
-        if (!p.description) p.description = info.description;
+      const emptyForm = DRAFT_FIELDS.filter((k) => !form[k]?.trim());
+      if (drafter && (emptyForm.length || !p.description.trim() || !form.techTags?.length || modules.length === 0)) {
+        // Only what the user left empty is filled, by the rule-based writer from the project's facts: labelled 规则草稿.
+        await ctx.progress(4, '按规则起草未填写的申请表文字与功能模块');
+        const info = await drafter.generateInformation(aiInputOf(p, modules, upload), { signal: ctx.signal });
+        const at = nowIso();
+        const draft = (evidence?: string[]): TextOrigin => ({ origin: 'draft', at, ...(evidence?.length ? { evidence } : {}) });
+        const set: Record<string, TextOrigin> = {};
+        const filled = fillForm(form, info);
+        for (const k of DRAFT_FIELDS) if (!form[k]?.trim() && filled[k]) set[`form.${k}`] = draft();
+        if (!form.techTags?.length && filled.techTags?.length) set['form.techTags'] = draft();
+        form = filled;
+        if (!p.description.trim() && info.description) {
+          p.description = info.description;
+          set.description = draft();
+        }
+        const addModules = modules.length === 0 && info.modules.length > 0;
+        if (addModules) {
+          info.modules.forEach((m, i) => {
+            set[`modules.${i}.name`] = draft(m.basis);
+            set[`modules.${i}.description`] = draft(m.basis);
+            if (m.operations.length) set[`modules.${i}.operations`] = draft(m.basis);
+          });
+        }
         await db.transaction().execute(async (trx) => {
-          await trx.updateTable('projects').set({ ai_json: p.ai_json, form_json: JSON.stringify(form), description: p.description }).where('id', '=', projectId).execute();
-          if (modules.length === 0 && info.modules.length > 0) {
+          await recordOutputs(trx, p.user_id, 'offline', undefined, informationOutputs(info));
+          await trx.updateTable('projects').set({ form_json: JSON.stringify(form), description: p.description }).where('id', '=', projectId).execute();
+          if (addModules) {
             const now = nowIso();
             await trx
               .insertInto('functional_modules')
@@ -137,9 +161,11 @@ export function createGenerateMaterialsJob(deps: {
               )
               .execute();
           }
+          await refreshProjectOrigins(trx, projectId, set);
         });
         modules = await loadModules();
-      }
+      } else await refreshProjectOrigins(db, projectId);
+      p.origins_json = (await db.selectFrom('projects').select('origins_json').where('id', '=', projectId).executeTakeFirstOrThrow()).origins_json;
 
       const selection = upload ? ZCodeSelection.safeParse(JSON.parse(upload.selection_json || '{}')) : undefined;
       const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind, selection: selection?.success ? selection.data : undefined } : undefined;
@@ -150,17 +176,13 @@ export function createGenerateMaterialsJob(deps: {
       const contracts = await loadFiledContracts(db, cipher, projectId, form);
       await ctx.progress(7, '准备操作手册的界面插图');
       const screens = figures ? await figures(projectId) : [];
-      const project: EngineProject = { ...engineProjectOf(p, form, modules, owners), contracts: contracts.map((c) => c.ref), screens };
+      const project: EngineProject = {
+        ...engineProjectOf(p, form, modules, owners),
+        contracts: contracts.map((c) => c.ref),
+        screens,
+      };
 
-      await ctx.progress(10, '生成源程序、操作手册和申请表');
-      const out = await engine.generate({ project, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.75, msg) });
-      // Once the materials exist they are stored even if the runner is stopping: the work is not thrown away.
-
-      await ctx.progress(88, '打包材料');
-      await yieldToLoop();
-      const prefix = `${p.name}_${p.version}_`;
-      const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
-      for (const f of out.files) entries[prefix + f.name] = [f.data, { level: /\.(pdf|docx|zip|png|jpe?g)$/i.test(f.name) ? 0 : 6 }];
+      // The contracts filed with the materials, read first so the filing guide lists them with their sizes.
       const contractFiles: { name: string; data: Uint8Array }[] = [];
       for (const c of contracts) {
         const read = (key: string) =>
@@ -169,6 +191,17 @@ export function createGenerateMaterialsJob(deps: {
           });
         contractFiles.push({ name: `${c.title}.pdf`, data: await read(c.pdfKey) }, { name: `${c.title}.docx`, data: await read(c.docxKey) });
       }
+
+      await ctx.progress(10, '生成源程序、操作手册和申请表');
+      const extraFiles = contractFiles.map((f) => ({ name: `${p.name}_${p.version}_${f.name}`, size: f.data.length }));
+      const out = await engine.generate({ project, archive, extraFiles, onStage: (pct, msg) => ctx.progress(10 + pct * 0.75, msg) });
+      // Once the materials exist they are stored even if the runner is stopping: the work is not thrown away.
+
+      await ctx.progress(88, '打包材料');
+      await yieldToLoop();
+      const prefix = `${p.name}_${p.version}_`;
+      const entries: Record<string, [Uint8Array, { level: 0 | 6 }]> = {};
+      for (const f of out.files) entries[prefix + f.name] = [f.data, { level: /\.(pdf|docx|zip|png|jpe?g)$/i.test(f.name) ? 0 : 6 }];
       for (const f of contractFiles) entries[prefix + f.name] = [f.data, { level: 0 }];
       const zip = zipSync(entries);
       const job = ctx.job;
@@ -183,6 +216,7 @@ export function createGenerateMaterialsJob(deps: {
         size: zip.length,
         files: [...out.files, ...contractFiles].map((f) => ({ name: prefix + f.name, size: f.data.length })),
         report: out.report,
+        ...(out.guide ? { guide: out.guide } : {}),
         ...(charge.success ? { charge: charge.data } : {}),
       };
       const previous = await db.transaction().execute(async (trx) => {

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AiWriter } from '../ai';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db';
 import type { Database } from '../db/schema';
@@ -8,6 +7,7 @@ import { createPointsCharger, type PointsCharger } from '../modules/points/point
 import type { BlobStore } from '../storage';
 import { createDocgenEngine } from './docgen-engine';
 import { createEnginePool } from './engine-pool';
+import { createOfflineWriter } from '../ai';
 import { createGenerateMaterialsJob } from './generate-materials';
 import { createGenerateCorrectionJob } from '../modules/corrections/corrections.job';
 import { createPreviewService } from '../modules/preview/preview.service';
@@ -48,7 +48,6 @@ export function createJobSystem(deps: {
   dialect: Dialect;
   blobs: BlobStore;
   log: FastifyBaseLogger;
-  ai?: AiWriter;
   cipher: FieldCipher;
   pollMs?: number;
   concurrency?: number;
@@ -69,7 +68,7 @@ export function createJobSystem(deps: {
   const preview = createPreviewService({ db: deps.db, blobs: deps.blobs });
   const figures = (projectId: number) => preview.documentFigures(projectId);
   const definitions = [
-    createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, ai: deps.ai, cipher: deps.cipher, figures }),
+    createGenerateMaterialsJob({ db: deps.db, blobs: deps.blobs, engine, charger, drafter: createOfflineWriter(), cipher: deps.cipher, figures }),
     createGenerateCorrectionJob({ db: deps.db, blobs: deps.blobs, engine, charger, cipher: deps.cipher, figures }),
   ];
   const common = { db: deps.db, log: deps.log, definitions: definitions as never[], pollMs: deps.pollMs, concurrency, timeoutMs: deps.timeoutMs, leaseMs: deps.leaseMs };

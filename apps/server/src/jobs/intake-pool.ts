@@ -4,6 +4,7 @@ import { DocgenError, type DocgenErrorCode } from '@mazhu/docgen';
 import { Piscina } from 'piscina';
 import type { IntakeAnswer, IntakeTask } from './intake-worker';
 import type { IntakenCode } from './materials';
+import { replaceablePool } from './thread-pool';
 
 /** Limits of the archive-analysis threads (see createIntakePool). */
 export interface IntakePoolOptions {
@@ -18,10 +19,19 @@ export interface IntakePoolOptions {
   maxQueue?: number;
 }
 
-/** The pool refused or lost a task: too many waiting (`busy`) or a thread ran out of its heap (`memory`). */
+const INTAKE_REFUSALS = {
+  busy: '代码分析排队的任务过多，请稍后再上传',
+  memory: '压缩包中的代码过多，分析时超出了内存上限；请只打包本软件自己的源代码（不含数据、日志和第三方库）',
+  unavailable: '系统繁忙，请稍后重试',
+} as const;
+
+/**
+ * The pool refused or lost a task: too many waiting (`busy`), a thread ran out of its heap (`memory`), or its thread
+ * could not load or died (`unavailable`).
+ */
 export class IntakeLimitError extends Error {
-  constructor(readonly reason: 'busy' | 'memory') {
-    super(reason === 'busy' ? '代码分析排队的任务过多，请稍后再上传' : '压缩包中的代码过多，分析时超出了内存上限；请只打包本软件自己的源代码（不含数据、日志和第三方库）');
+  constructor(readonly reason: keyof typeof INTAKE_REFUSALS) {
+    super(INTAKE_REFUSALS[reason]);
     this.name = 'IntakeLimitError';
   }
 }
@@ -34,14 +44,19 @@ export class IntakeLimitError extends Error {
  */
 export function createIntakePool(opts: IntakePoolOptions = {}) {
   const threads = opts.threads ?? Math.max(1, Math.min(2, availableParallelism()));
-  const pool = new Piscina<IntakeTask, IntakeAnswer>({
-    filename: new URL('./intake-worker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: threads,
-    maxQueue: opts.maxQueue ?? 32,
-    idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 512, maxYoungGenerationSizeMb: 32 },
-  });
+  // A thread that fails to load (its file replaced by a deployment) is reported and replaced on the next task.
+  const pool = replaceablePool(
+    () =>
+      new Piscina<IntakeTask, IntakeAnswer>({
+        filename: new URL('./intake-worker.mjs', import.meta.url).href,
+        minThreads: 0,
+        maxThreads: threads,
+        maxQueue: opts.maxQueue ?? 32,
+        idleTimeout: 30_000,
+        resourceLimits: { maxOldGenerationSizeMb: opts.maxHeapMb ?? 512, maxYoungGenerationSizeMb: 32 },
+      }),
+    (err) => console.warn('archive-analysis thread failed:', (err as Error)?.message ?? err),
+  );
   return {
     async run(archive: string | Uint8Array, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode> {
       let answer: IntakeAnswer;
@@ -51,14 +66,16 @@ export function createIntakePool(opts: IntakePoolOptions = {}) {
         const code = (e as { code?: string }).code;
         if (code === 'ERR_WORKER_OUT_OF_MEMORY') throw new IntakeLimitError('memory');
         if (/queue is at limit/i.test((e as Error).message ?? '')) throw new IntakeLimitError('busy');
-        throw e;
+        // The thread could not load or was lost (the pool is replaced for the next analysis).
+        console.warn('archive analysis failed:', (e as Error)?.message ?? e);
+        throw new IntakeLimitError('unavailable');
       }
       if (answer.ok) return answer.code;
       if (answer.error.name === 'DocgenError') throw new DocgenError(answer.error.code as DocgenErrorCode, answer.error.message);
       throw new Error(answer.error.message);
     },
     /** Stops the threads (pending analyses are rejected). */
-    close: () => pool.destroy(),
+    close: () => pool.close(),
   };
 }
 export type IntakePool = ReturnType<typeof createIntakePool>;

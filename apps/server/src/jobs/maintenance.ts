@@ -37,6 +37,7 @@ export async function removeUnusedUploads(
       .executeTakeFirst();
     if (Number(r.numDeletedRows) === 1) {
       await blobs.delete(u.blob_key);
+      await blobs.delete(`${u.blob_key}.files.json.gz`).catch(() => undefined); // the kept file list (code-projects)
       removed.push({ id: u.id, size: u.size });
       bytes += u.size;
     }

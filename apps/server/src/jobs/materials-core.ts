@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { CodeAnalysis as ContractAnalysis, CodeFileEntry, CodeSelection, ReportItem } from '@mazhu/contracts';
+import type { CodeAnalysis as ContractAnalysis, CodeFileEntry, CodeSelection, ReportItem, TextOrigins } from '@mazhu/contracts';
 import {
   analyseCode,
+  prepareAnalysis,
+  readPageFacts,
   buildContract,
+  buildFilingGuide,
+  renderFilingGuidePdf,
+  rightsSigns,
   buildManual,
   buildSourceCodeDocument,
   checkApplicationForm,
@@ -10,6 +15,9 @@ import {
   checkOwnership,
   figureItems,
   formFromProject,
+  formTexts,
+  nameInTextItem,
+  pageTexts,
   withDocumentFigures,
   levelOf,
   generateAll,
@@ -25,15 +33,21 @@ import {
   type ContractInput,
   type MetaFile,
   type FormIssue,
+  type ManualOutline,
+  type GuideFile,
   type VerifyItem,
+  type ApplicationForm,
 } from '@mazhu/docgen';
 import type { EngineProject, GeneratedMaterials, IntakenCode, RenderedContract } from './materials';
+import { buildOriginRecord, originRecordText, originReportItems } from './text-origins';
 
 const LINES_PER_PAGE = 50;
 
 /** The engine's analysis in the shape of the contracts (what the upload answer and the project show). */
-function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = []): { analysis: ContractAnalysis; hints: unknown } {
+async function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = []): Promise<{ analysis: ContractAnalysis; hints: unknown }> {
   const a = analyseCode(files, meta);
+  // Each page's own fields, columns, buttons and tabs: the prototypes of the module screens are drawn from them.
+  const pages = (await readPageFacts(files, meta, a.structure.units)).slice(0, 400);
   const t = a.stats.total;
   // The page count as it will be printed: the selection paginated exactly as the generation will (wrapping included).
   const paged = files.length ? buildSourceCodeDocument({ name: '代码分析系统', version: 'V1.0', files, linesPerPage: LINES_PER_PAGE }) : undefined;
@@ -54,10 +68,11 @@ function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = 
       totalPages: paged?.totalPages ?? 0,
       form: a.form,
       versions: a.versions.slice(0, 20),
+      rights: rightsSigns(a.provenance),
       provenance: [...a.provenance.signs.filter((x) => x.kind !== 'author').map((x) => x.message), ...a.provenance.authors.slice(0, 5).map((x) => `${x.lines} 行注释署名“${x.name}”`)].slice(0, 20),
     },
     // The public interface (names only) feeds the architecture diagram of software without a user interface.
-    hints: { ...a.hints, form: a.form, units: a.structure.units, api: a.structure.api.slice(0, 60).map(({ kind, name, signature }) => ({ kind, name, signature })) },
+    hints: { ...a.hints, form: a.form, units: a.structure.units, api: a.structure.api.slice(0, 60).map(({ kind, name, signature }) => ({ kind, name, signature })), pages },
   };
 }
 
@@ -99,11 +114,12 @@ const text = (s: string) => Buffer.from(`\ufeff${s}\n`, 'utf8');
 /** The code of an archive as the engine reads it, with the analysis and the file selection list. */
 async function readCode(archive: Uint8Array | string, kind: 'zip' | 'tar.gz', selection?: CodeSelection) {
   const r = await intakeArchive(archive, kind, { include: selection?.include, exclude: selection?.exclude });
+  await prepareAnalysis(r.files);
   const fileList: CodeFileEntry[] = [
     ...r.files.map((f) => ({ path: f.path, included: true, reason: '', language: f.language, lines: f.lines })),
-    ...r.skipped.map((x) => ({ path: x.path, included: false, reason: x.reason, language: '', lines: 0 })),
+    ...r.skipped.map((x) => ({ path: x.path, included: false, reason: x.reason, ...(x.category ? { category: x.category } : {}), language: '', lines: 0 })),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files: r.files, meta: r.meta, skipped: r.skipped, fileList, ...presentAnalysis(r.files, r.skipped.length, r.meta) };
+  return { files: r.files, meta: r.meta, skipped: r.skipped, fileList, ...(await presentAnalysis(r.files, r.skipped.length, r.meta)) };
 }
 
 /**
@@ -125,9 +141,23 @@ type Stage = (percent: number, message: string) => void | Promise<void>;
  * the form only) the manual and the form are made and the report says the source-code document needs the real
  * code — it is never invented. Pure (no disk, database or network): runs in the docgen worker thread or in-process.
  */
-export async function runGenerate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection } }, onStage?: Stage): Promise<GeneratedMaterials> {
+export async function runGenerate(
+  input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection }; extraFiles?: GuideFile[] },
+  onStage?: Stage,
+): Promise<GeneratedMaterials> {
   const { project } = input;
   const files: GeneratedMaterials['files'] = [];
+  const pages = new Map<string, number>();
+  /**
+   * 申报指南.pdf from the generated form and the files of the zip as named there ("<全称>_<版本>_源程序.pdf"), with the
+   * contracts the server adds (`extraFiles`, named so too).
+   */
+  const withGuide = async (form: ApplicationForm, report: ReportItem[]): Promise<GeneratedMaterials> => {
+    const zipName = (n: string) => `${project.name}_${project.version}_${n}`;
+    const guide = buildFilingGuide(form, [...files.map((f) => ({ name: zipName(f.name), size: f.data.length, pages: pages.get(f.name) })), ...(input.extraFiles ?? [])]);
+    files.push({ name: '申报指南.pdf', data: await renderFilingGuidePdf(guide) });
+    return { files, report, guide };
+  };
   if (input.archive) {
     await onStage?.(5, '读取并分析源代码');
     const code = await readCode(input.archive.data, input.archive.kind, input.archive.selection);
@@ -141,10 +171,13 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
     if (g.manualDocx) files.push({ name: `${doc}.docx`, data: g.manualDocx });
     files.push({ name: '申请表.pdf', data: g.formPdf }, { name: '申请表.docx', data: g.formDocx }, { name: '申请表.json', data: json(g.form) });
     const report = toReport(g.report, g.formIssues);
+    const origins = originFiles(project, g.manual?.outline, report);
     files.push({ name: '检查报告.txt', data: text(reportText(report)) });
     files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) });
-    files.push({ name: '源程序清单.txt', data: text(formatSourceManifest(g.manifest)) });
-    return { files, report };
+    files.push({ name: '源程序清单.txt', data: text(formatSourceManifest(g.manifest)) }, ...origins);
+    pages.set('源程序.pdf', g.source.pages.length);
+    if (g.manual) pages.set(`${doc}.pdf`, g.manual.pages.length);
+    return withGuide(g.form, report);
   }
   const p = await withDocumentFigures(ZProject.parse(project));
   await onStage?.(10, '排版操作手册');
@@ -156,7 +189,11 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
   const ownerErrors = issues.filter((i) => i.level === 'error' && String(i.field).startsWith('owners')).length;
   files.push({ name: '申请表.pdf', data: await renderApplicationFormPdf(form) }, { name: '申请表.docx', data: await renderApplicationFormDocx(form) }, { name: '申请表.json', data: json(form) });
   const report: ReportItem[] = [
-    { level: 'error', code: 'NO_SOURCE_CODE', message: '未上传源代码：程序鉴别材料（源程序）须来自真实代码，请在项目中上传代码压缩包后重新生成（系统不会编造代码）' },
+    {
+      level: 'error',
+      code: 'NO_SOURCE_CODE',
+      message: `未上传源代码：本次生成了申请表、${manual.kind}和检查报告，没有生成源程序文档（程序鉴别材料）。申请登记须提交源程序：请在项目的“基本信息”中上传您享有著作权的源代码压缩包，再重新生成（系统不会编造代码）`,
+    },
     ...toReport(
       {
         items: [
@@ -164,14 +201,38 @@ export async function runGenerate(input: { project: EngineProject; archive?: { d
           // What the document lacks (login steps, steps or 注意事项 of modules): advice to complete, never passed.
           ...manual.warnings.map((w) => ({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${manual.kind}内容`, detail: w })),
           ...checkOwnership(form, p.contracts, ownerErrors),
+          // The name and version as the texts say them (after a rename, what still says the old name).
+          nameInTextItem(p.name, p.version, [...formTexts(form), ...pageTexts(manual.kind, manual.pages)]),
         ],
       },
       issues,
     ),
   ];
+  const origins = originFiles(project, manual.outline, report);
   files.push({ name: '检查报告.txt', data: text(reportText(report)) });
-  files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) });
-  return { files, report };
+  files.push({ name: '检查报告.json', data: json({ name: project.name, version: project.version, summary: countLevels(report), items: report }) }, ...origins);
+  pages.set(`${manual.kind}.pdf`, manual.pages.length);
+  return withGuide(form, report);
+}
+
+/**
+ * 文字来源说明.txt/.json of a project (its `textOrigins`, kept by the server, and the manual's paragraph sources);
+ * adds the declaration item (and the drafts item) to `report`.
+ */
+function originFiles(project: EngineProject, manual: ManualOutline | undefined, report: ReportItem[]): { name: string; data: Uint8Array }[] {
+  const modules = Array.isArray(project.modules) ? (project.modules as { name?: string }[]) : [];
+  const record = buildOriginRecord({
+    name: project.name,
+    version: project.version,
+    origins: (project.textOrigins ?? {}) as TextOrigins,
+    moduleNames: modules.map((m) => m.name ?? ''),
+    manual,
+  });
+  report.push(...originReportItems(record));
+  return [
+    { name: '文字来源说明.txt', data: text(originRecordText(record)) },
+    { name: '文字来源说明.json', data: json(record) },
+  ];
 }
 
 /** Fills a contract template and renders it as PDF and DOCX (pure; runs in the docgen worker thread). */

@@ -1,4 +1,4 @@
-import type { CodeAnalysis, CodeFileEntry, CodeSelection, ReportItem } from '@mazhu/contracts';
+import type { CodeAnalysis, CodeFileEntry, CodeSelection, FilingGuide, ReportItem } from '@mazhu/contracts';
 import type { ContractInput } from '@mazhu/docgen';
 
 /** The project data handed to the materials engine (docgen's `ProjectInput` shape). */
@@ -19,6 +19,8 @@ export interface GeneratedMaterials {
   /** Files of the download, in order (源程序.pdf/.docx, 操作手册.pdf/.docx, 申请表.pdf/.docx/.json, 检查报告). */
   files: { name: string; data: Uint8Array }[];
   report: ReportItem[];
+  /** The filing assistant's content (also printed as 申报指南.pdf among `files`). */
+  guide?: FilingGuide;
 }
 
 /** A contract rendered by the engine. */
@@ -38,7 +40,13 @@ export interface MaterialsEngine {
    */
   intake(archive: Uint8Array | string, kind: 'zip' | 'tar.gz', selection?: CodeSelection): Promise<IntakenCode>;
   /** All the materials; with `archive` the code is read again (the archive as uploaded, with the user's selection) and printed. */
-  generate(input: { project: EngineProject; archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection }; onStage?: (percent: number, message: string) => Promise<void> }): Promise<GeneratedMaterials>;
+  generate(input: {
+    project: EngineProject;
+    archive?: { data: Uint8Array; kind: 'zip' | 'tar.gz'; selection?: CodeSelection };
+    /** Files the zip will hold beside the engine's (the contracts' PDFs: name, bytes), listed in the filing guide. */
+    extraFiles?: { name: string; size: number }[];
+    onStage?: (percent: number, message: string) => Promise<void>;
+  }): Promise<GeneratedMaterials>;
   /** Fills and renders a contract (docgen `ContractInput`), off the event loop when a worker thread is used. */
   renderContract(input: ContractInput): Promise<RenderedContract>;
   /** Loads fonts and renderers once so the first generation is not slower (optional). */

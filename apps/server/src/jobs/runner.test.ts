@@ -44,7 +44,13 @@ describe('job runner recovery after a crash', async () => {
     try {
       const s = await waitForMaterials(second, a.headers, p.id);
       expect(s.state, s.message).toBe('succeeded');
-      const job = await second.deps.db.selectFrom('generation_jobs').selectAll().where('ref_id', '=', p.id).executeTakeFirstOrThrow();
+      // The project is marked done inside the job; the runner closes its job row right after, in its own statement.
+      const jobRow = () => second.deps.db.selectFrom('generation_jobs').selectAll().where('ref_id', '=', p.id).executeTakeFirstOrThrow();
+      let job = await jobRow();
+      for (let i = 0; i < 100 && job.state === 'running'; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        job = await jobRow();
+      }
       expect(job).toMatchObject({ state: 'succeeded', attempts: 2, progress: 100 });
       expect(job.locked_by).toBe(second.deps.jobs.runner.workerId);
       const pts = body<UserPoints>(await second.inject({ url: '/api/getUserPoints', headers: a.headers }));

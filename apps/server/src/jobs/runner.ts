@@ -30,6 +30,12 @@ export interface JobRunner {
   wake(): void;
   /** Claims and runs at most one due job; true when one ran (the database runner only; its loop calls it). */
   runOnce?(): Promise<boolean>;
+  /**
+   * Whether the queue answers and how many workers take jobs from it: for BullMQ, the worker connections Redis sees
+   * (answered within 1 s, else `reachable: false`); for the database runner, 1 while this process runs jobs, else
+   * undefined (not known from here).
+   */
+  health(): Promise<{ reachable: boolean; workers?: number }>;
 }
 
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -143,6 +149,9 @@ export function createJobRunner(opts: JobRunnerOptions): Required<JobRunner> {
 
   return {
     workerId,
+    async health() {
+      return { reachable: true, workers: running ? concurrency : undefined };
+    },
     start() {
       if (running) return;
       running = true;

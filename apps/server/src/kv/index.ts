@@ -8,5 +8,5 @@ export { createRedisKv } from './redis-kv';
 
 /** Redis when `config.redisUrl` is set, otherwise a bounded memory store (`maxKeys`, default 100 000). */
 export function createKv(config: KvConfig = {}): Kv {
-  return config.redisUrl ? createRedisKv(config.redisUrl) : createMemoryKv({ maxKeys: config.maxKeys });
+  return config.redisUrl ? createRedisKv(config.redisUrl, config.log) : createMemoryKv({ maxKeys: config.maxKeys });
 }

@@ -36,6 +36,8 @@ export interface KvConfig {
   redisUrl?: string;
   /** Capacity of the memory store (ignored for Redis). Default 100 000 keys. */
   maxKeys?: number;
+  /** Where a Redis store reports its lost connection (one line per 30 s). */
+  log?: { warn(obj: object, msg: string): void };
 }
 
 /** Rounds a TTL to whole seconds ≥ 1 and rejects nonsense, so both stores behave the same. */

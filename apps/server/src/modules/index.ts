@@ -1,6 +1,7 @@
 import { closePrototypePool } from '@mazhu/docgen';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { closeFilesPool, filesPool, logFilesPoolTo } from '../jobs/files-pool';
 import { createMessageSender } from '../messaging';
 import { authRoutes } from './auth/auth.routes';
 import { createAttemptGuard } from './auth/attempts';
@@ -19,6 +20,7 @@ import { adminRoutes } from './admin/admin.routes';
 import { adminGuardPlugin } from './admin/guard';
 import { createOperatorSessions } from './operators/operator-sessions';
 import { correctionsRoutes } from './corrections/corrections.routes';
+import { createCodeFingerprints } from './code-projects/code-fingerprints';
 import { createCorrectionService } from './corrections/corrections.service';
 import { createNoticeReader } from './corrections/notice-reader';
 import { contractsRoutes } from './contracts/contracts.routes';
@@ -31,6 +33,7 @@ import { createPointsModule } from './points';
 import { pointsAdminRoutes } from './points/points-admin.routes';
 import { pointsRoutes } from './points/points.routes';
 import { createScreenReader } from './preview/ocr';
+import { createAiPreference } from './origins/ai-preference';
 import { previewRoutes } from './preview/preview.routes';
 import { createPreviewService } from './preview/preview.service';
 import { projectsAiRoutes } from './projects/projects-ai.routes';
@@ -78,7 +81,8 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
   const projects = createProjectService({ db, blobs, queue: jobs.queue, charger: jobs.charger, owners });
   await app.register(projectsRoutes, { projects });
   await app.register(adminRoutes, { db, projects, sessions: deps.sessions, contentCache });
-  await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai }) });
+  const preference = createAiPreference({ db, modelAvailable: () => deps.ai.available?.() ?? Promise.resolve(false) });
+  await app.register(projectsAiRoutes, { projectAi: createProjectAiService({ db, ai: deps.ai, preference }), preference });
   const codeProjects = createCodeProjectService({ db, blobs, engine: jobs.engine, projects, uploadQuotaBytes: config.uploadQuotaBytes });
   await app.register(codeProjectsRoutes, { codeProjects, projects });
   await app.register(batchRoutes, { batch: createBatchService({ db, blobs, engine: jobs.engine, queue: jobs.queue, projects, owners: ownerDirectory(owners) }) });
@@ -89,6 +93,13 @@ export async function registerModules(app: FastifyInstance, deps: AppDeps): Prom
     await closePrototypePool();
   });
   await app.register(previewRoutes, { preview: createPreviewService({ db, blobs, reader }), kv });
-  const corrections = createCorrectionService({ db, blobs, queue: jobs.queue, charger: jobs.charger, projects });
-  await app.register(correctionsRoutes, { corrections, reader: createNoticeReader() });
+  const corrections = createCorrectionService({ db, blobs, queue: jobs.queue, charger: jobs.charger, projects, fingerprints: createCodeFingerprints({ db, blobs, engine: jobs.engine }) });
+  // Uploaded workbooks and notices are read in the untrusted-file thread (jobs/files-pool.ts).
+  logFilesPoolTo(app.log);
+  const noticeReader = createNoticeReader(filesPool());
+  app.addHook('onClose', async () => {
+    await noticeReader.close();
+    await closeFilesPool();
+  });
+  await app.register(correctionsRoutes, { corrections, reader: noticeReader });
 }

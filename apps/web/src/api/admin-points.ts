@@ -13,7 +13,8 @@ import type {
   SavePaymentInformation,
 } from '@mazhu/contracts';
 import { adminGet, adminHttp, adminPost, unwrap } from './admin';
-import { fetchVoucherUrl } from './points';
+import { fetchVoucher, fetchVoucherUrl } from './points';
+import { saveBlob } from './projects';
 
 /** The back office of the points economy (contracts/points.ts, /api/admin/…): review queue, packages, payee, adjustments. */
 
@@ -34,10 +35,20 @@ export function useAdminTopUps(q: AdminTopUpListQuery) {
   });
 }
 
-export const approveTopUp = (id: number) => adminPost<AdminTopUpOrder>('/api/admin/topups/approve', { id }, { cancelKey: `approve:${id}` });
+/** Approves an order; `reason` is the reviewer's note, required when the voucher matches another order's. */
+export const approveTopUp = (id: number, reason?: string) => adminPost<AdminTopUpOrder>('/api/admin/topups/approve', { id, ...(reason ? { reason } : {}) }, { cancelKey: `approve:${id}` });
 export const rejectTopUp = (req: RejectTopUpRequest) => adminPost<AdminTopUpOrder>('/api/admin/topups/reject', req);
-/** The voucher as an object URL (the call needs the operator's headers, so it cannot be a plain link). */
-export const adminVoucherUrl = (id: number) => fetchVoucherUrl(id, '/api/admin/topups/voucher', adminHttp);
+/**
+ * What the review shows of a voucher, as an object URL (the call needs the operator's headers, so it cannot be a plain
+ * link): the image, or page 1 of a PDF drawn by the server — the PDF itself is never opened in the back office.
+ */
+export const adminVoucherPictureUrl = (id: number) => fetchVoucherUrl(id, '/api/admin/topups/voucherPicture', adminHttp);
+
+/** Saves the voucher file as the user uploaded it (`<orderNo>-转账凭证.<ext>`). */
+export async function downloadAdminVoucher(o: AdminTopUpOrder): Promise<void> {
+  const blob = await fetchVoucher(o.id, '/api/admin/topups/voucher', adminHttp);
+  if (blob) saveBlob(blob, `${o.orderNo}-转账凭证.${o.voucher?.mime === 'application/pdf' ? 'pdf' : o.voucher?.mime === 'image/png' ? 'png' : 'jpg'}`);
+}
 
 export function useAdminPackages() {
   return useQuery({ queryKey: adminPointsKeys.packages, queryFn: async ({ signal }) => unwrap(await adminGet<RechargePackage[]>('/api/admin/packages', undefined, { signal })) ?? [] });

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { contractFileName, type AddContractRequest, type ContractListItem, type ContractListQuery, type ContractTemplate, type ContractTemplateQuery, type Page } from '@mazhu/contracts';
+import { contractFileName, type AddContractRequest, type ContractListItem, type ContractListQuery, type ContractTemplate, type ContractTemplateQuery, type ContractWarnings, type Page } from '@mazhu/contracts';
 import { get, http, post, unwrap } from './request';
 import { saveDownload } from './projects';
 
@@ -11,7 +11,8 @@ export const contractKeys = {
 };
 
 export const getContractList = (q: ContractListQuery, signal?: AbortSignal) => post<Page<ContractListItem>>('/api/getContractList', q, { signal });
-export const addContract = (req: AddContractRequest) => post<ContractListItem>('/api/addContract', req, { timeout: 120_000 });
+/** Silent: the caller shows the refusal — party warnings (409, `data.warnings`) in the drawer, other messages as a toast. */
+export const addContract = (req: AddContractRequest) => post<ContractListItem | ContractWarnings | null>('/api/addContract', req, { timeout: 120_000, silent: true });
 export const delContract = (id: number) => get<null>('/api/delContract', { id }, { cancelKey: false });
 export const getContractTemplateHtml = (q: ContractTemplateQuery, signal?: AbortSignal) =>
   get<ContractTemplate>('/api/getContractTemplateHtml', { ...q, partyA: q.partyA || undefined, partyB: q.partyB || undefined }, { signal, silent: true, cancelKey: 'contract-template' });

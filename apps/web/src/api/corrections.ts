@@ -45,6 +45,8 @@ export const getCorrectionDetails = (id: number, signal?: AbortSignal) => get<Co
 export const applyCorrectionFix = (req: ApplyCorrectionFix) =>
   post<CorrectionDetails>('/api/applyCorrectionFix', req, { cancelKey: `fix:${req.id}:${req.itemNo}:${req.reason ?? ''}` });
 export const generateCorrectionMaterials = (id: number) => post<CorrectionDetails>('/api/generateCorrectionMaterials', { id }, { cancelKey: `generateCorrection:${id}` });
+/** Marks a generated answer as submitted at the CPCC portal (stops the deadline countdown). */
+export const markCorrectionSubmitted = (id: number) => post<CorrectionDetails>('/api/markCorrectionSubmitted', { id }, { cancelKey: `submitCorrection:${id}` });
 export const cancelProjectCorrections = (id: number) => get<CorrectionDetails>('/api/cancelProjectCorrections', { id }, { cancelKey: false });
 
 /** Downloads the answer package (binary; errors come back as a JSON envelope). Resolves whether it worked. */

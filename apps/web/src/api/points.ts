@@ -85,11 +85,18 @@ export function useFreeTimes() {
   });
 }
 
-/** Recharge packages on sale (public). */
+/**
+ * Recharge packages on sale (public). A call that fails (network, HTTP status or an error code) is an error of the
+ * query — shown with a retry — never an empty list ("no packages on sale" is only said when the server says so).
+ */
 export function useRechargePackages() {
   return useQuery({
     queryKey: pointsKeys.packages,
-    queryFn: async ({ signal }) => unwrap(await get<RechargePackage[]>('/api/getRechargePackage', undefined, { signal, silent: true })) ?? [],
+    queryFn: async ({ signal }) => {
+      const res = await get<RechargePackage[]>('/api/getRechargePackage', undefined, { signal, silent: true });
+      if (res === null) throw new Error('充值套餐加载失败');
+      return unwrap(res) ?? [];
+    },
     retry: false,
   });
 }
@@ -192,14 +199,20 @@ export async function uploadRechargeVoucher(orderId: number, file: File, onProgr
   return body;
 }
 
-/** The voucher of one of the user's orders as an object URL (revoke it when done), or null. */
-export async function fetchVoucherUrl(id: number, path = '/api/getRechargeVoucher', client = http): Promise<string | null> {
+/** The voucher of one of the user's orders (or what `path` answers for it) as a Blob, or null with a message shown. */
+export async function fetchVoucher(id: number, path = '/api/getRechargeVoucher', client = http): Promise<Blob | null> {
   const res = await client.get<Blob>(path, { params: { id }, responseType: 'blob' });
   if (res.status !== 200 || String(res.headers['content-type'] ?? '').includes('application/json')) {
     notify.error('凭证读取失败，请稍后重试');
     return null;
   }
-  return URL.createObjectURL(res.data);
+  return res.data;
+}
+
+/** fetchVoucher as an object URL (revoke it when done), or null. */
+export async function fetchVoucherUrl(id: number, path = '/api/getRechargeVoucher', client = http): Promise<string | null> {
+  const blob = await fetchVoucher(id, path, client);
+  return blob && URL.createObjectURL(blob);
 }
 
 // ---- Points record ----------------------------------------------------------------------------

@@ -8,6 +8,8 @@ import {
   type RenderPreviewRequest,
   type RenderPreviewResult,
   type SavePreviewRequest,
+  type AssignScreenshotsRequest,
+  type ScreenshotPackResult,
 } from '@mazhu/contracts';
 import { get, http, post, upload, unwrap } from './request';
 import { notify } from '@/utils/notify';
@@ -42,6 +44,19 @@ export const savePreview = (req: SavePreviewRequest) => post<ProjectPreview>('/a
 /** Replaces a screen's prototype with the user's own screenshot (PNG/JPEG, checked and re-encoded by the server). */
 export const uploadScreenshot = (screenId: number, file: File) =>
   upload<ProjectScreen>('/api/uploadScreenshot', { screenId, file }, { timeout: RENDER_TIMEOUT_MS, cancelKey: `shot:${screenId}` });
+
+/**
+ * Stages a screenshot pack (.zip, or one image) for a project: the answer says which screen each screenshot was
+ * matched to (by the pack's manifest, then by OCR of its title) with its checks; nothing is saved yet.
+ */
+export const uploadScreenshotPack = (projectId: number, file: File) =>
+  upload<ScreenshotPackResult>('/api/uploadScreenshotPack', { projectId, file }, { timeout: 600_000, cancelKey: `pack:${projectId}` });
+
+/** Saves the user's assignment of a staged pack; the answer is the project's screens afterwards. */
+export const assignScreenshots = (req: AssignScreenshotsRequest) => post<ProjectPreview>('/api/assignScreenshots', req, { timeout: RENDER_TIMEOUT_MS, cancelKey: `assign:${req.projectId}` });
+
+/** Draws filled boxes over the personal data found on an uploaded screenshot. */
+export const maskScreenshot = (id: number) => post<ProjectScreen>('/api/maskScreenshot', { id }, { timeout: RENDER_TIMEOUT_MS, cancelKey: `mask:${id}` });
 
 /** Removes an uploaded screenshot: the screen shows its prototype again. */
 export const delScreenshot = (id: number) => get<ProjectScreen>('/api/delScreenshot', { id }, { timeout: RENDER_TIMEOUT_MS, cancelKey: `delShot:${id}` });

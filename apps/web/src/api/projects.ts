@@ -17,6 +17,8 @@ import {
   type CodeProjectListQuery,
   type CodeUpload,
   type EditProjectRequest,
+  type FilingGuide,
+  type RightsCheck,
   type Envelope,
   type FunctionalModule,
   type InsufficientBalance,
@@ -30,7 +32,7 @@ import {
   type UserPoints,
   type WordStatus,
 } from '@mazhu/contracts';
-import { forceSignOut, get, http, post, unwrap, type ApiResult } from './request';
+import { forceSignOut, get, http, isCancel, post, unwrap, type ApiResult } from './request';
 import { pointsKeys } from './points';
 import { refreshUserInfo } from './auth';
 import { useUserStore } from '@/stores/user';
@@ -83,6 +85,14 @@ export const getCodeProjectIntegral = (q: { id?: number; uploadId?: number }, si
 export const getCodeFiles = (uploadId: number, signal?: AbortSignal) => get<CodeFiles>('/api/getCodeFiles', { uploadId }, { signal });
 /** Changes an upload's file selection; the answer carries the recomputed analysis. */
 export const setCodeSelection = (req: SetCodeSelectionRequest) => post<CodeFiles>('/api/setCodeSelection', req);
+/** POST /api/checkCodeRights — the third-party check of a project or of an upload against chosen owners. */
+export const checkCodeRights = (q: { id?: number; uploadId?: number; ownerIds?: number[] }, signal?: AbortSignal) =>
+  post<RightsCheck | null>('/api/checkCodeRights', q, { signal, silent: true });
+/** POST /api/declareCodeRights — records the typed declaration that the owners hold the rights. */
+export const declareCodeRights = (id: number, text: string) => post<RightsCheck>('/api/declareCodeRights', { id, text });
+/** GET /api/getFilingGuide?id= — the filing assistant of the last generated materials. */
+export const getFilingGuide = (id: number, signal?: AbortSignal) =>
+  get<FilingGuide & { projectId: number; source: 'form' | 'code' }>('/api/getFilingGuide', { id }, { signal, silent: true });
 export const getIntegralSetting = (signal?: AbortSignal) => get<IntegralSetting>('/api/getIntegralSetting', undefined, { signal, silent: true });
 
 // ---- AI writing --------------------------------------------------------------------------------
@@ -118,6 +128,24 @@ export const getAiInformation = (id: number, signal?: AbortSignal) => get<AiInfo
  */
 export const editAiJsonText = (id: number, info: AiInformation) =>
   post<AiInformation>('/api/editAiJsonText', { id, text: JSON.stringify(info) }, { silent: true, cancelKey: `editAi:${id}` });
+
+/**
+ * Stores the user's edit of the AI information after the project itself was saved. A refusal is told as a warning
+ * with the server's Chinese message (the project is saved; only the stored AI answer was not updated); a call
+ * replaced by a newer one says nothing. Resolves whether it was stored.
+ */
+export async function saveAiEdit(id: number, info: AiInformation): Promise<boolean> {
+  try {
+    const res = await editAiJsonText(id, info);
+    if (res?.code === ApiCode.Ok) return true;
+    notify.warning(`AI 信息没有保存：${res?.msg || '服务暂时不可用，请稍后重试'}（项目本身已保存）`);
+    return false;
+  } catch (e) {
+    if (isCancel(e)) return false;
+    notify.warning('AI 信息没有保存：网络异常，请稍后重试（项目本身已保存）');
+    return false;
+  }
+}
 
 // ---- Generation and charging -------------------------------------------------------------------
 
@@ -259,12 +287,22 @@ export function saveBlob(blob: Blob, name: string): void {
  * Downloads a project's materials zip (binary; errors come back as a JSON envelope) with the session headers,
  * and saves it as 软件全称_版本号_软著材料 + the extension of the server's file. Resolves whether it worked.
  */
-export async function downloadMaterials(p: { id: number; source: 'form' | 'code'; name: string; version: string }): Promise<boolean> {
+export async function downloadMaterials(p: { id: number; source: 'form' | 'code'; name: string; version: string; downloadName?: string }): Promise<boolean> {
   const res =
     p.source === 'code'
       ? await http.post<Blob>('/api/getCodeProjectDownload', { id: p.id }, { responseType: 'blob', timeout: UPLOAD_TIMEOUT_MS })
       : await http.get<Blob>('/api/getProjectWordDownload', { params: { id: p.id }, responseType: 'blob', timeout: UPLOAD_TIMEOUT_MS });
-  return saveDownload(res, materialsZipName(p.name, p.version));
+  return saveDownload(res, materialsDownloadName(p.downloadName, p.name, p.version));
+}
+
+/**
+ * The zip's name as shown and saved: the server's name of the generated package (软件全称_版本号_软著材料.zip of the
+ * project as generated), else one made of the name and version when both are known, else 软著材料.zip — never a
+ * name with empty parts ("__软著材料.zip").
+ */
+export function materialsDownloadName(serverName: string | undefined, name: string, version: string): string {
+  if (serverName?.trim()) return serverName.trim();
+  return name.trim() && version.trim() ? materialsZipName(name.trim(), version.trim()) : '软著材料.zip';
 }
 
 /**
@@ -294,6 +332,22 @@ export async function saveDownload(res: { status: number; headers: Record<string
 }
 
 // ---- Hooks -------------------------------------------------------------------------------------
+
+/**
+ * The generation state of a project (GET /api/getProjectWordStatus), polled every STATUS_POLL_MS while queued or
+ * generating. One cache entry per project: the generate panel and the wizard's side column show the same state.
+ */
+export function useProjectWordStatus(id: number | undefined) {
+  return useQuery({
+    queryKey: projectKeys.status(id ?? 0),
+    queryFn: async ({ signal }) => unwrap(await getProjectWordStatus(id ?? 0, signal)),
+    enabled: Boolean(id),
+    staleTime: 0,
+    retry: 2,
+    refetchInterval: (q) => (q.state.data?.state === 'queued' || q.state.data?.state === 'generating' ? STATUS_POLL_MS : false),
+    refetchIntervalInBackground: true,
+  });
+}
 
 const emptyPage = (q: { page?: unknown; pageSize?: unknown }): Page<ProjectListItem> => ({ list: [], total: 0, page: Number(q.page ?? 1), pageSize: Number(q.pageSize ?? 10) });
 

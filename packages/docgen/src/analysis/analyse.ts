@@ -5,6 +5,8 @@ import { UNLISTED_LANGUAGES } from '../intake/languages';
 import { findProvenance, type Provenance } from '../intake/provenance';
 import { fileHas } from '../intake/text-scan';
 import { detectSoftwareForm, type SoftwareFormGuess } from './software-form';
+import { loadGrammarsFor } from './parse/grammars';
+import type { PageFacts } from './pages/model';
 import { findUiNames, findVersions, type FoundValue } from './versions';
 
 export interface StructureHints {
@@ -45,12 +47,27 @@ export interface CodeAnalysis {
    * manual needs them), then kept; assigning replaces the value.
    */
   notes?: CodeNote[];
+  /**
+   * What each user-interface page of the code shows and does (analysis/pages: fields, columns, buttons, tabs,
+   * prompts, calls, each with its line), attached to its unit. Absent until `readPageFacts` is run (it loads the
+   * parser's grammars, so it is asynchronous): generateAll fills it before the manual is written.
+   */
+  pages?: PageFacts[];
 }
 
 const LIMIT = 60;
 
 function addUnique(set: Set<string>, v: string | undefined): void {
   if (v && set.size < LIMIT) set.add(v.trim());
+}
+
+/**
+ * Loads the parsers the analysis of `files` needs (web-tree-sitter grammars, once per process). analyseCode reads
+ * symbols, annotations, doc comments, commands and router titles only from files whose grammar is loaded: await this
+ * before it.
+ */
+export function prepareAnalysis(files: Iterable<Pick<CodeFile, 'path' | 'language'>>): Promise<void> {
+  return loadGrammarsFor(files);
 }
 
 /**

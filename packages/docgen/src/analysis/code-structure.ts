@@ -1,5 +1,8 @@
 import type { CodeFile, MetaFile } from '../intake/intake';
 import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter } from '../intake/text-scan';
+import { factsOf, type Annotation, type SymbolFact } from './parse/facts';
+import { grammarOf, hasGrammar } from './parse/grammars';
+import { htmlTitle, miniProgramTitles, sqlMenuTitles, zhTranslations, type NamedPlace } from './vocabulary';
 
 /**
  * What the code itself says about its modules and its public interface, each item with where it
@@ -16,14 +19,23 @@ export interface Evidence {
   kind: EvidenceKind;
   line?: number;
 }
+export type LabelSource = 'menu' | 'page' | 'api' | 'translation' | 'doc';
+const LABEL_RANK: Record<LabelSource, number> = { menu: 0, page: 1, api: 2, translation: 3, doc: 4 };
+
 export type EvidenceKind = 'controller' | 'route' | 'page' | 'menu' | 'job' | 'entity' | 'export' | 'command' | 'package';
 
 /** One business unit of the code: a controller group, a page folder, a package of a library, a command. */
 export interface CodeUnit {
   /** Stable key (lower-case words), e.g. "user", "job", "monitor/cache". */
   key: string;
-  /** Chinese label found in the code (Javadoc, docstring, menu title), when any: "用户信息", "定时任务". */
+  /** Chinese label found in the code (menu title, page title, API tag, translation, doc comment), when any: "用户信息", "定时任务". */
   label?: string;
+  /**
+   * Where the label comes from, most authoritative first: menu (router meta.title, SQL menu seed), page (page title,
+   * tab bar, HTML <title>), api (Swagger @Api/@Tag, OpenAPI), translation (verbose_name + gettext catalogue), doc (a
+   * doc comment). Absent without a label: the writer then names the unit by what it does and asks the user to confirm.
+   */
+  labelFrom?: LabelSource;
   /** English words of the key for readers and writers: "user", "job log". */
   words: string[];
   kind: 'controller' | 'page' | 'package' | 'command' | 'job' | 'routes';
@@ -253,19 +265,24 @@ interface UnitDraft {
   key: string;
   words: string[];
   label?: string;
+  labelFrom?: LabelSource;
   kind: CodeUnit['kind'];
   evidence: Evidence[];
 }
 
 class Units {
   readonly map = new Map<string, UnitDraft>();
-  add(key: string, words: string[], kind: CodeUnit['kind'], ev: Evidence, label?: string): void {
+  /** Adds evidence to the unit `key` (created on first sight); a label replaces one from a less authoritative source. */
+  add(key: string, words: string[], kind: CodeUnit['kind'], ev: Evidence, label?: string, from: LabelSource = 'doc'): void {
     let u = this.map.get(key);
     if (!u) {
-      u = { key, words, kind, evidence: [], label };
+      u = { key, words, kind, evidence: [] };
       this.map.set(key, u);
     }
-    if (!u.label && label) u.label = label;
+    if (label && (!u.label || LABEL_RANK[from] < LABEL_RANK[u.labelFrom ?? 'doc'])) {
+      u.label = label;
+      u.labelFrom = from;
+    }
     if (u.evidence.length < 40 && !u.evidence.some((e) => e.file === ev.file && e.symbol === ev.symbol)) u.evidence.push(ev);
   }
 }
@@ -280,63 +297,159 @@ function zhDictionary(files: CodeFile[]): Map<string, string> {
   return dict;
 }
 
-/** Page-folder → menu title from router files: `component: () => import('@/views/order/index')` … `title: '订单管理'`. */
-function routerTitles(files: CodeFile[], dict: Map<string, string>): Map<string, { title: string; file: string; line: number }> {
-  const out = new Map<string, { title: string; file: string; line: number }>();
+/**
+ * Page path → menu title from the router's own entries (parsed: `{ path, component: () => import('@/views/order/index'),
+ * meta: { title: '订单管理' } }`); i18n keys read through the zh dictionary. Keyed by the component path after
+ * views/ or pages/ without /index ("order", "system/user").
+ */
+function routerTitles(files: CodeFile[], dict: Map<string, string>): Map<string, NamedPlace> {
+  const out = new Map<string, NamedPlace>();
   for (const f of files) {
-    if (!/(^|\/)(router|routes|routers)(\/|\.)|(^|\/)(pages\.json)$/i.test(f.path) || f.text.length > MAX_TEXT) continue;
-    const t = f.text;
-    for (const m of t.matchAll(/(?:import\(\s*['"`]|require\(\s*['"`]|component\s*:\s*['"`])(?:@|\.{1,2})?\/?(?:src\/)?(?:views|pages)\/([\w-]+)/g)) {
-      const idx = m.index ?? 0;
-      const from = Math.max(0, idx - 300);
-      const win = t.slice(from, idx + 400);
-      // The route's own title follows its import; one before it (up to 300 characters) only when none follows.
-      const tm = /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win.slice(idx - from)) ?? /title\s*:\s*['"`]([^'"`\n]{1,30})['"`]/.exec(win);
-      if (!tm) continue;
-      const raw = tm[1];
-      const title = /[\u4e00-\u9fff]/.test(raw) ? raw : dict.get(raw);
-      if (title && !out.has(m[1])) out.set(m[1], { title, file: f.path, line: lineAt(t, idx) });
+    if (!/(^|\/)(router|routes|routers|menus?)(\/|\.)/i.test(f.path) || f.text.length > MAX_TEXT) continue;
+    for (const r of factsOf(f).routeTitles) {
+      const title = /[\u4e00-\u9fff]/.test(r.title) ? r.title : dict.get(r.title) ?? dict.get(r.title.split('.').at(-1) ?? '');
+      const page = r.component ? pagePathOf(r.component) : undefined;
+      if (title && page && !out.has(page)) out.set(page, { title, file: f.path, line: r.line });
     }
   }
   return out;
 }
 
+/** "@/views/system/user/index" → "system/user"; "system/user/index" (a menu seed's component) → "system/user". */
+function pagePathOf(component: string): string | undefined {
+  const c = component.replace(/\.(vue|jsx|tsx|js|ts|svelte)$/, '').replace(/\/index$/, '');
+  const m = /(?:^|\/)(?:views|pages|screens)\/(.+)$/.exec(c);
+  const rest = m ? m[1] : /^[\w-]+(\/[\w-]+)*$/.test(c) ? c : undefined;
+  return rest?.replace(/^\/+/, '') || undefined;
+}
+
 const PAGE_DIR = /(?:^|\/)(?:src\/)?(views|pages|screens)\/([\w-]+)(\/|\.(vue|jsx|tsx|js|ts|svelte|wxml|html)$)/i;
 const IGNORED_PAGE_GROUPS = new Set(['components', 'component', 'common', 'layout', 'layouts', 'error', 'error-page', 'errorpage', '404', '401', 'redirect', 'index', 'mixin', 'mixins', 'utils', 'styles', 'assets']);
 
-function collectUnits(files: CodeFile[]): CodeUnit[] {
+/** The module name a Swagger/OpenAPI tag gives: "系统：用户管理" → "用户管理" (the part after the group). */
+function tagLabel(anns: Annotation[]): string | undefined {
+  for (const a of anns) {
+    const v = a.name === 'Api' ? (a.args.tags?.[0] ?? a.args.value?.[0]) : a.name === 'Tag' ? (a.args.name?.[0] ?? a.args.value?.[0]) : a.name === 'ApiModel' ? undefined : undefined;
+    if (v && /[\u4e00-\u9fff]/.test(v)) return v.split(/[：:]/).pop()!.trim() || v;
+  }
+  return undefined;
+}
+
+/** The summary of an endpoint from its API documentation: @ApiOperation("…"), @Operation(summary = "…"). */
+export function operationDoc(anns: Annotation[]): string | undefined {
+  for (const a of anns) {
+    if (a.name === 'ApiOperation') return a.args.value?.[0] ?? a.args.notes?.[0];
+    if (a.name === 'Operation') return a.args.summary?.[0] ?? a.args.description?.[0];
+  }
+  return undefined;
+}
+
+/** Permission prefixes of a controller's methods: @PreAuthorize("@ss.hasPermi('system:user:list')") → system:user. */
+function permissionPrefixes(methods: SymbolFact[]): string[] {
+  const out = new Set<string>();
+  for (const m of methods)
+    for (const a of m.annotations) {
+      if (!/PreAuthorize|RequiresPermissions|SaCheckPermission/.test(a.name)) continue;
+      for (const v of Object.values(a.args).flat()) for (const p of v.matchAll(/([\w-]+:[\w-]+):[\w-]+/g)) out.add(p[1]);
+    }
+  return [...out];
+}
+
+/**
+ * Units that are not business modules: start-up classes, configuration, utilities, plugin frameworks, test helpers,
+ * page furniture (back-to-top, loading). Matched on the unit's words.
+ */
+const TECHNICAL_WORDS = /^(controller|controllers|api|apis|rest|service|services|view|views|model|models|dao|mapper|mappers|entity|entities|domain|dto|vo|pojo|run|runner|main|application|app|bootstrap|boot|starter|server|config|configs|configuration|settings|setting|util|utils|utility|utilities|helper|helpers|common|core|base|plugin|plugins|extension|extensions|middleware|middlewares|interceptor|interceptors|filter|filters|aspect|aspects|handler|exception|exceptions|error|errors|test|tests|mock|mocks|fixture|fixtures|demo|example|examples|back to top|backtotop|scroll|loading|spinner|static|assets|lib|libs|vendor|database|db|datasource|swagger|captcha image|health|ping|index|home page)$/;
+
+/** Controller classes that belong to the framework, not to a business: BaseController, ErrorController, a bare Controller. */
+const TECHNICAL_CONTROLLER = /^(controller|base|base controller|abstract|common|error|errors|global|global exception|exception|index|main|app|application|run|captcha image|swagger|health|ping|test)$/;
+
+/** True for a unit that is technical, not a business module (see TECHNICAL_WORDS). */
+export function isTechnicalUnit(words: string[]): boolean {
+  return words.length === 0 || TECHNICAL_WORDS.test(words.join(' ')) || words.every((w) => TECHNICAL_WORDS.test(w));
+}
+
+function collectUnits(files: CodeFile[], meta: MetaFile[]): CodeUnit[] {
   const units = new Units();
   const dict = zhDictionary(files);
   const titles = routerTitles(files, dict);
-  let hasPages = false;
+  const menus = sqlMenuTitles(files);
+  const mini = miniProgramTitles(meta);
+  const translate = zhTranslations(meta);
+  const zh = (s: string | undefined) => (s && /[\u4e00-\u9fff]/.test(s) ? s : s ? translate.get(s) : undefined);
+  /** Django models registered in the admin (each is a menu entry of the admin site). */
+  const adminRegistered = new Set<string>();
+  const appLabels = new Map<string, NamedPlace>();
+  for (const f of files) {
+    if (f.language !== 'Python' || isTestPath(f.path)) continue;
+    if (/(^|\/)admin\.py$/.test(f.path) || f.text.includes('admin.register'))
+      for (const m of f.text.matchAll(/admin\.site\.register\(\s*\[?\s*([\w.]+)|@admin\.register\(\s*([\w.]+)/g)) adminRegistered.add((m[1] ?? m[2]).split('.').pop()!);
+    for (const m of factsOf(f).models) if (m.app && zh(m.verboseName)) appLabels.set(f.path.slice(0, f.path.lastIndexOf('/') + 1), { title: zh(m.verboseName)!, file: f.path, line: m.line });
+  }
+  const appOf = (path: string) => [...appLabels.entries()].filter(([dir]) => path.startsWith(dir)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
   for (const f of files) {
     if (isTestPath(f.path)) continue;
     const text = f.text.length > MAX_TEXT ? f.text.slice(0, MAX_TEXT) : f.text;
-    // Java / Kotlin / C# controllers.
+    // Java / Kotlin / C# controllers: named by their menu (permission → SQL menu seed), API tag, else Javadoc.
     if (/^(Java|Kotlin|C#|Groovy|Scala)$/.test(f.language)) {
-      const cm = text.includes('Contro') ? /@(?:Rest)?Controller\b[\s\S]{0,400}?\bclass\s+(\w+)|\bclass\s+(\w+Controller)\b/.exec(text) : null;
-      if (cm) {
-        const cls = cm[1] ?? cm[2];
+      const facts = factsOf(f);
+      const clsFact = facts.symbols.find((s) => s.kind === 'class' && (s.annotations.some((a) => /^(Rest)?Controller$/.test(a.name)) || /Controller$/.test(s.name)));
+      const cm = clsFact ? null : text.includes('Contro') ? /@(?:Rest)?Controller\b[\s\S]{0,400}?\bclass\s+(\w+)|\bclass\s+(\w+Controller)\b/.exec(text) : null;
+      if (clsFact || cm) {
+        const cls = clsFact?.name ?? cm![1] ?? cm![2];
         const words = unitKeyOf(cls);
+        const key = words.join(' ');
         const classIdx = text.indexOf(`class ${cls}`);
-        const annIdx = text.lastIndexOf('@', classIdx) >= 0 ? text.slice(0, classIdx).search(/(@\w+(\([^)]*\))?\s*)+(public\s+|internal\s+|open\s+)?(abstract\s+)?class\s+\w*$/) : -1;
-        const label = cleanLabel(docBefore(text, annIdx > 0 ? annIdx : classIdx));
-        const base = /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']+)["']/.exec(text.slice(0, classIdx + 200))?.[1];
-        units.add(words.join(' '), words, 'controller', { file: f.path, symbol: cls + (base ? ` ${base}` : ''), kind: 'controller', line: lineAt(text, classIdx) }, label);
-        for (const m of text.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'])?/g)) {
-          if ((m.index ?? 0) < classIdx) continue;
-          const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
-          const path = ((base ?? '') + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
-          units.add(words.join(' '), words, 'controller', { file: f.path, symbol: `${method} ${path}`, kind: 'route', line: lineAt(text, m.index ?? 0) });
-        }
+        const methods = facts.symbols.filter((s) => s.owner === cls && s.kind === 'method');
+        const mapping = clsFact?.annotations.find((a) => a.name === 'RequestMapping');
+        const base = mapping ? (mapping.args.value?.[0] ?? mapping.args.path?.[0]) : /@RequestMapping\(\s*(?:value\s*=\s*)?["']([^"']+)["']/.exec(text.slice(0, classIdx + 200))?.[1];
+        const ev: Evidence = { file: f.path, symbol: cls + (base ? ` ${base}` : ''), kind: 'controller', line: clsFact?.line ?? lineAt(text, classIdx) };
+        const menu = permissionPrefixes(methods).map((p) => menus.get(p)).find(Boolean);
+        const tag = clsFact ? tagLabel(clsFact.annotations) : undefined;
+        const doc = cleanLabel(clsFact ? clsFact.doc : docBefore(text, classIdx));
+        units.add(key, words, 'controller', ev, doc, 'doc');
+        if (tag) units.add(key, words, 'controller', ev, tag, 'api');
+        if (menu) units.add(key, words, 'controller', { file: menu.file, symbol: `菜单：${menu.title}`, kind: 'menu', line: menu.line }, menu.title, 'menu');
+        if (clsFact) {
+          for (const m of methods) {
+            const a = m.annotations.find((x) => /^(Get|Post|Put|Delete|Patch|Request)Mapping$/.test(x.name));
+            if (!a) continue;
+            const method = a.name === 'RequestMapping' ? 'ANY' : a.name.replace('Mapping', '').toUpperCase();
+            const path = ((base ?? '') + '/' + (a.args.value?.[0] ?? a.args.path?.[0] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+            units.add(key, words, 'controller', { file: f.path, symbol: `${method} ${path}`, kind: 'route', line: m.line });
+          }
+        } else
+          for (const m of text.matchAll(/@(Get|Post|Put|Delete|Patch|Request)Mapping(?:\(\s*(?:value\s*=\s*)?(?:\{\s*)?["']([^"']*)["'])?/g)) {
+            if ((m.index ?? 0) < classIdx) continue;
+            const method = m[1] === 'Request' ? 'ANY' : m[1].toUpperCase();
+            const path = ((base ?? '') + '/' + (m[2] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+            units.add(key, words, 'controller', { file: f.path, symbol: `${method} ${path}`, kind: 'route', line: lineAt(text, m.index ?? 0) });
+          }
         continue;
       }
       // Every match holds "@Scheduled" or "Job": a text with neither is not searched.
       const job = hasAny(text, ['@Scheduled', 'Job']) ? /@Scheduled\b|\bimplements\s+(?:org\.quartz\.)?Job\b|extends\s+QuartzJobBean\b|@XxlJob\b/.exec(text) : null;
       if (job) {
         const cls = /\bclass\s+(\w+)/.exec(text)?.[1] ?? f.path;
-        units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, symbol: cls, kind: 'job', line: lineAt(text, job.index) }, '定时任务');
+        units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, symbol: cls, kind: 'job', line: lineAt(text, job.index) }, '定时任务', 'doc');
       }
+    }
+    // Django: the models the admin site lists, named by their verbose name in the Chinese catalogue.
+    if (f.language === 'Python' && adminRegistered.size) {
+      for (const m of factsOf(f).models) {
+        if (m.app || !adminRegistered.has(m.name)) continue;
+        const label = zh(m.verboseNamePlural) ?? zh(m.verboseName);
+        const words = identifierWords(m.name);
+        units.add(`model ${words.join(' ')}`, words, 'page', { file: f.path, symbol: `${m.name}${m.verboseName ? ` verbose_name="${m.verboseName}"` : ''}`, kind: 'entity', line: m.line }, label, 'translation');
+      }
+    }
+    // Django URL configuration: the app's views, named by the app's verbose name.
+    if (f.language === 'Python' && /(^|\/)urls\.py$/.test(f.path) && /\b(re_)?path\(|\burl\(/.test(text)) {
+      const app = appOf(f.path);
+      const dir = f.path.split('/').slice(-2, -1)[0] ?? 'site';
+      const words = identifierWords(dir);
+      for (const m of text.matchAll(/\b(?:re_path|path|url)\(\s*r?["']([^"']*)["']\s*,\s*([\w.]+)/g))
+        units.add(`urls ${words.join(' ')}`, words, 'routes', { file: f.path, symbol: `ROUTE /${m[1].replace(/^\^|\$$/g, '')} → ${m[2]}`, kind: 'route', line: lineAt(text, m.index ?? 0) }, app?.title, 'translation');
     }
     // Python web: Flask blueprints, FastAPI routers, Django views, Tornado handler tables — one unit per file.
     if (f.language === 'Python') {
@@ -367,20 +480,38 @@ function collectUnits(files: CodeFile[]): CodeUnit[] {
       }
       if (hasAny(text, ['.sched', 'Job(']) && /\bcron\.schedule\(|new\s+CronJob\(|\bschedule\.scheduleJob\(/.test(text)) units.add('scheduled', ['scheduled', 'job'], 'job', { file: f.path, kind: 'job' }, '定时任务');
     }
-    // Front-end pages grouped by their folder under views/ or pages/.
+    // Front-end pages grouped by their folder under views/ or pages/, named by the router's or menu seed's title, the
+    // mini-program page's own title, or the page's <title>.
     const pm = PAGE_DIR.exec(f.path);
     if (pm && (f.language === 'Vue' || f.language === 'Svelte' || f.language === 'WXML' || /\.(jsx|tsx|html)$/.test(f.path) || (/\.(js|ts)$/.test(f.path) && /<\w|React|render\(/.test(text.slice(0, 5000))))) {
       const group = pm[2].toLowerCase();
-      if (IGNORED_PAGE_GROUPS.has(group)) continue;
-      hasPages = true;
-      const title = titles.get(pm[2]);
-      const key = `page ${identifierWords(pm[2]).join(' ')}`;
-      units.add(key, identifierWords(pm[2]), 'page', { file: f.path, symbol: title?.title, kind: 'page' }, title?.title);
-      if (title) units.add(key, identifierWords(pm[2]), 'page', { file: title.file, symbol: `菜单：${title.title}`, kind: 'menu', line: title.line });
+      const pagePath = f.path.replace(/\.[\w]+$/, '');
+      const own = mini.get(pagePath);
+      // A folder of page furniture (layout, error pages, the home index) is no module — but a mini-program page
+      // titled in its own .json is a page of the app whatever its folder is called (the home page aside).
+      if (IGNORED_PAGE_GROUPS.has(group) && !(own && group !== 'index')) continue;
+      const rel = f.path.slice(pm.index + pm[0].length - pm[3].length - pm[2].length).replace(/\.[\w]+$/, '');
+      const sub = rel.split('/').slice(0, 2).join('/').replace(/\/index$/, '');
+      const byMenu = titles.get(sub) ?? menus.get(sub);
+      const groupTitle = titles.get(pm[2]) ?? menus.get(pm[2]);
+      // A folder whose sub-folders are menu entries of their own (views/system/user, views/system/role) is split by them.
+      const split = !!byMenu && sub !== pm[2];
+      const name = split ? sub : pm[2];
+      const key = `page ${identifierWords(name).join(' ')}`;
+      const words = identifierWords(split ? sub.split('/')[1] : pm[2]);
+      const menu = split ? byMenu : groupTitle;
+      const html = /\.html$/.test(f.path) ? htmlTitle(text) : undefined;
+      const pageTitle = own?.title ?? (html && /[\u4e00-\u9fff]/.test(html) ? html : undefined);
+      units.add(key, words, 'page', { file: f.path, symbol: menu?.title ?? pageTitle, kind: 'page' }, pageTitle, 'page');
+      if (own) units.add(key, words, 'page', { file: own.file, symbol: `页面标题：${own.title}`, kind: 'menu', line: own.line }, own.title, 'page');
+      if (menu) units.add(key, words, 'page', { file: menu.file, symbol: `菜单：${menu.title}`, kind: 'menu', line: menu.line }, menu.title, 'menu');
     }
   }
-  void hasPages;
-  return [...units.map.values()].map((u) => ({ key: u.key, label: u.label, words: u.words, kind: u.kind, evidence: u.evidence }));
+  return [...units.map.values()]
+    // Pages and controllers that are page furniture or framework plumbing are not modules; a route file is part of
+    // the interface whatever its folder is called.
+    .filter((u) => u.label || (u.kind === 'page' ? !isTechnicalUnit(u.words) : u.kind === 'controller' ? !TECHNICAL_CONTROLLER.test(u.words.join(' ')) : true))
+    .map((u) => ({ key: u.key, label: u.label, labelFrom: u.labelFrom, words: u.words, kind: u.kind, evidence: u.evidence }));
 }
 
 /** Units of a library or a tool without controllers or pages: its source folders and top-level files. */
@@ -396,7 +527,10 @@ function packageUnits(files: CodeFile[]): CodeUnit[] {
     const seg = rel.includes('/') ? rel.slice(0, rel.indexOf('/')) : rel.replace(/\.[^.]+$/, '');
     (groups.get(seg) ?? groups.set(seg, []).get(seg)!).push(f);
   }
+  // Start-up, configuration and utility folders are not modules, unless nothing else is there.
+  const business = [...groups.keys()].filter((seg) => !isTechnicalUnit(identifierWords(seg)));
   return [...groups.entries()]
+    .filter(([seg]) => business.length === 0 || business.includes(seg))
     .sort((a, b) => b[1].reduce((s, f) => s + f.lines, 0) - a[1].reduce((s, f) => s + f.lines, 0))
     .slice(0, 30)
     .map(([seg, fs]) => {
@@ -428,7 +562,8 @@ function firstDocLine(text: string, index: number): string | undefined {
 
 const clean = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-const MAX_API = 400;
+/** Items of the public interface kept (the design document lists them all, in an appendix past its chapter). */
+export const MAX_API = 3000;
 
 /** The public interface: exported functions and classes, HTTP endpoints, command-line commands and options. */
 function collectApi(files: CodeFile[]): ApiItem[] {
@@ -449,6 +584,54 @@ function collectApi(files: CodeFile[]): ApiItem[] {
     if (isTestPath(f.path) || f.text.length > MAX_TEXT) continue;
     const t = f.text;
     const file = f.path;
+    const g = grammarOf(f);
+    if (g && hasGrammar(g)) {
+      // Read from the syntax tree: declarations with the doc comment that precedes each, commands and options.
+      const facts = factsOf(f);
+      const isJava = f.language === 'Java' || f.language === 'Kotlin';
+      const controller = isJava && facts.symbols.some((s) => s.kind === 'class' && s.annotations.some((a) => /^(Rest)?Controller$/.test(a.name)));
+      for (const s of facts.symbols) {
+        if (!s.exported || s.kind === 'field') continue;
+        if (isJava && (controller || s.kind === 'class')) continue;
+        if (f.language === 'Python' && s.kind === 'method') continue;
+        const kind: ApiItem['kind'] = s.kind === 'class' ? 'class' : s.kind === 'method' && isJava ? 'method' : 'function';
+        const name = s.owner && f.language === 'Go' ? `${s.owner.replace(/^\*/, '')}.${s.name}` : s.name;
+        if (wants(kind, name, file)) push({ kind, name, signature: kind === 'class' ? `class ${s.name}${s.bases && f.language === 'Python' ? `(${clean(s.bases)})` : ''}` : `${name}(${clean(s.params)})`, file, line: s.line, doc: s.doc });
+      }
+      if (controller) {
+        const base = facts.symbols.find((s) => s.kind === 'class')?.annotations.find((a) => a.name === 'RequestMapping');
+        const basePath = base?.args.value?.[0] ?? base?.args.path?.[0] ?? '';
+        for (const m of facts.symbols) {
+          const a = m.kind === 'method' ? m.annotations.find((x) => /^(Get|Post|Put|Delete|Patch|Request)Mapping$/.test(x.name)) : undefined;
+          if (!a) continue;
+          const method = a.name === 'RequestMapping' ? 'ANY' : a.name.replace('Mapping', '').toUpperCase();
+          const p = (basePath + '/' + (a.args.value?.[0] ?? a.args.path?.[0] ?? '')).replace(/\/+/g, '/').replace(/\/$/, '') || '/';
+          if (wants('endpoint', `${method} ${p}`, file)) push({ kind: 'endpoint', name: `${method} ${p}`, signature: `${method} ${p} → ${m.name}()`, file, line: m.line, doc: operationDoc(m.annotations) ?? m.doc });
+        }
+      }
+      for (const c of facts.commands) {
+        const name = c.kind === 'option' && c.command ? `${c.command} ${c.name}` : c.name;
+        if (wants(c.kind, name, file)) push({ kind: c.kind, name, signature: c.signature, file, line: c.line, doc: c.doc });
+      }
+      if (f.language === 'Python') {
+        if (hasDecoratorCall(t, DECORATOR_ROUTES))
+          for (const s of facts.symbols) {
+            const r = s.annotations.find((a) => /\.(route|get|post|put|delete|patch)$/.test(a.name) && a.args.value?.[0]?.startsWith('/'));
+            if (!r) continue;
+            const verb = r.name.split('.').pop()!;
+            const name = `${verb === 'route' ? 'ROUTE' : verb.toUpperCase()} ${r.args.value![0]}`;
+            if (wants('endpoint', name, file)) push({ kind: 'endpoint', name, signature: `${verb === 'route' ? '' : verb.toUpperCase() + ' '}${r.args.value![0]} → ${s.name}(${clean(s.params)})`, file, line: s.line, doc: s.doc });
+          }
+        for (const r of handlerRoutesOf(t)) {
+          const doc = facts.symbols.find((s) => s.kind === 'class' && s.name === r.handler)?.doc;
+          for (const m of r.methods.length ? r.methods : ['ROUTE']) {
+            const name = `${m} ${r.path}`;
+            if (wants('endpoint', name, file)) push({ kind: 'endpoint', name, signature: `${m === 'ROUTE' ? '' : m + ' '}${r.path} → ${r.handler}${r.params[m] !== undefined ? `.${m === 'WS' ? 'open' : m.toLowerCase()}(${r.params[m]})` : ''}`, file, line: lineAt(t, r.index), doc });
+          }
+        }
+      }
+      continue;
+    }
     if (f.language === 'JavaScript' || f.language === 'TypeScript') {
       if (hasAtLineStart(t, 'export', 'xport')) {
         for (const m of t.matchAll(/^export\s+(?:default\s+)?(?:async\s+)?function\s*\*?\s*(\w+)\s*(<[^>]*>)?\s*\(([^)]*)\)/gm))
@@ -564,7 +747,7 @@ function collectExamples(meta: MetaFile[]): UsageExample[] {
  * and the usage examples of its README.
  */
 export function readCodeStructure(files: CodeFile[], meta: MetaFile[] = []): CodeStructure {
-  let units = collectUnits(files);
+  let units = collectUnits(files, meta);
   const api = collectApi(files);
   if (units.filter((u) => u.kind !== 'job').length === 0) {
     const pkgs = packageUnits(files);

@@ -62,9 +62,6 @@ export const CONTRACT_TYPE_INFO: Record<ContractType, ContractTypeInfo> = {
   },
 };
 
-/** The service's own party in a 码著服务协议 (no identity number is printed for it). */
-export const SERVICE_PROVIDER_NAME = '码著（软件著作权登记材料准备服务）';
-
 const ORDINALS = ['甲', '乙', '丙', '丁', '戊', '己', '庚', '辛', '壬', '癸'];
 /** 甲方, 乙方, 丙方 … for the i-th party (0-based). */
 export const partyRole = (i: number): string => `${ORDINALS[i] ?? `第${i + 1}`}方`;

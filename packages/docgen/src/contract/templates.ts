@@ -134,7 +134,8 @@ function articlesOf(d: ContractData, ps: ContractDocument['parties']): ContractA
  * Fills a contract template (合作开发协议, 委托开发合同, 软件著作权转让合同 or 码著服务协议) from the project
  * (软件全称, 版本号, 开发完成日期) and the parties (names and 证件号码 from the owner registry). Parties are given
  * side A first; roles 甲方, 乙方 … follow that order. Throws DocgenError('BAD_CONTRACT') when a side is missing
- * (a 合作开发协议 needs two co-developers; the other types one party on each side).
+ * (a 合作开发协议 needs two co-developers; the other types one party on each side), or when the 服务方 of a
+ * 码著服务协议 lacks its 统一社会信用代码 or 地址 (the operator's company, never a bare brand name).
  */
 export function buildContract(input: ContractInput): ContractDocument {
   const parsed = ZContractInput.safeParse(input);
@@ -146,6 +147,9 @@ export function buildContract(input: ContractInput): ContractDocument {
   };
   need(info.sideA.kind, info.sideA.label, d.type === 'cooperation' ? 2 : 1);
   if (info.sideB) need(info.sideB.kind, info.sideB.label);
+  for (const p of d.parties.filter((x) => x.kind === 'provider')) {
+    if (!p.idNumber.trim() || !p.address.trim()) throw new DocgenError('BAD_CONTRACT', `${info.title}的服务方“${p.name}”须有统一社会信用代码和地址`);
+  }
   const ordered: ContractParty[] = [...d.parties.filter((p) => p.kind === info.sideA.kind), ...d.parties.filter((p) => p.kind !== info.sideA.kind)];
   const parties = ordered.map((p, i) => {
     const label = p.kind === info.sideA.kind ? info.sideA.label : (info.sideB?.label ?? '');
@@ -169,7 +173,7 @@ export function buildContract(input: ContractInput): ContractDocument {
 
 /** Lines of a party's block at the top of the contract (identity lines only when a number is given). */
 export function partyLines(p: ContractDocument['parties'][number]): string[] {
-  const lines = [`${p.role}（${p.label}）：${p.name}`];
+  const lines = [`${partyLabel(p)}${p.name}`];
   if (p.idNumber) lines.push(`${p.idType || '证件号码'}：${p.idNumber}`);
   if (p.address) lines.push(`地址：${p.address}`);
   const contact = [p.contactName && `联系人：${p.contactName}`, p.contactPhone && `电话：${p.contactPhone}`].filter(Boolean).join('    ');
@@ -177,13 +181,46 @@ export function partyLines(p: ContractDocument['parties'][number]): string[] {
   return lines;
 }
 
-/** Signature lines of one party: a natural person signs; an organisation seals and its representative signs. */
-export function signatureLines(p: ContractDocument['parties'][number]): string[] {
+/** The 甲方（合作方）： label that introduces a party's name. */
+export const partyLabel = (p: ContractDocument['parties'][number]): string => `${p.role}（${p.label}）：`;
+
+/** One party's signature block: its label, its name (laid out on one line by the renderers) and the lines to fill. */
+export interface SignatureBlock {
+  label: string;
+  name: string;
+  /** A natural person signs; an organisation seals and its representative signs; then the date. */
+  lines: string[];
+}
+
+export function signatureBlock(p: ContractDocument['parties'][number]): SignatureBlock {
   const person = p.category === '自然人';
-  return [
-    `${p.role}（${p.label}）：${p.name}`,
-    person ? '签字：' : '盖章：',
-    ...(person || p.kind === 'provider' ? [] : ['法定代表人或授权代表（签字）：']),
-    '日期：      年    月    日',
-  ];
+  return {
+    label: partyLabel(p),
+    name: p.name,
+    lines: [person ? '签字：' : '盖章：', ...(person ? [] : ['法定代表人或授权代表（签字）：']), '日期：      年    月    日'],
+  };
+}
+
+/**
+ * Rows of the signature table: two parties per row, in order; a party whose name does not fit a half-width cell
+ * (`fitsHalf` false) gets a full-width row of its own (`full`), so the name is never broken across lines.
+ */
+export function signatureRows<T>(parties: T[], fitsHalf: (p: T) => boolean): { parties: T[]; full: boolean }[] {
+  const rows: { parties: T[]; full: boolean }[] = [];
+  let pair: T[] = [];
+  const flush = () => {
+    if (pair.length) rows.push({ parties: pair, full: false });
+    pair = [];
+  };
+  for (const p of parties) {
+    if (!fitsHalf(p)) {
+      flush();
+      rows.push({ parties: [p], full: true });
+      continue;
+    }
+    pair.push(p);
+    if (pair.length === 2) flush();
+  }
+  flush();
+  return rows;
 }

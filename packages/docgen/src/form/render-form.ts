@@ -12,22 +12,27 @@ export function formRows(form: ApplicationForm): [string, string][] {
     const v = form[f.key];
     if (v === undefined || (f.key === 'rightsItems' && Array.isArray(v) && v.length === 0)) continue;
     if (f.key === 'owners' && form.owners.length > 0) {
-      form.owners.forEach((o, i) => {
-        const n = form.owners.length > 1 ? `著作权人（${i + 1}）` : '著作权人';
-        out.push(
-          [n, o.name],
-          [`${n}类别`, o.category],
-          [`${n}国籍`, o.nationality],
-          [`${n}省份/城市`, [o.province, o.city].filter(Boolean).join(' ')],
-          [`${n}证件类型`, o.idType],
-          [`${n}证件号码`, o.idNumber],
-        );
-      });
+      out.push(...ownerRows(form.owners));
       continue;
     }
     out.push([f.label, formValueText(form, f.key)]);
   }
   return out;
+}
+
+/** The rows of the owners, one group each: 名称, 类别, 国籍, 省份/城市, 证件类型, 证件号码 (numbered when several). */
+export function ownerRows(owners: ApplicationForm['owners']): [string, string][] {
+  return owners.flatMap((o, i): [string, string][] => {
+    const n = owners.length > 1 ? `著作权人（${i + 1}）` : '著作权人';
+    return [
+      [n, o.name],
+      [`${n}类别`, o.category],
+      [`${n}国籍`, o.nationality],
+      [`${n}省份/城市`, [o.province, o.city].filter(Boolean).join(' ')],
+      [`${n}证件类型`, o.idType],
+      [`${n}证件号码`, o.idNumber],
+    ];
+  });
 }
 
 /** What the form's PDF prints: its title, the running header "软件全称 版本号" and the rows of the table. */

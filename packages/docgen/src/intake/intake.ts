@@ -7,6 +7,8 @@ import { DocgenError } from '../errors';
 import { decodeSource, iconvLite, type SourceEncoding } from './decode';
 import { detectLanguage, type CommentStyle } from './languages';
 import { countLines } from './lexer';
+import { categoryOfReason, classifyPath, foreignLicensed, type SkipCategory } from './classify';
+import { licenceBlocks } from '../source/licence';
 
 /** One source file admitted into the program. Line counts are of the original text. */
 export interface CodeFile {
@@ -60,6 +62,8 @@ export interface LanguageStats {
 export interface SkippedFile {
   path: string;
   reason: string;
+  /** Set when the file is not the applicant's program: a test, generated code, a build/CI file or third-party code (classify.ts). */
+  category?: SkipCategory;
 }
 
 export interface IntakeResult {
@@ -190,11 +194,23 @@ const META_MAX_BYTES = 256 * 1024;
 const META_MAX_FILES = 400;
 const META_REASON = '说明、许可证或配置文件（不印入源程序，用于核对名称、版本、许可证和密钥）';
 
+/**
+ * Files a page is described by without being program text: a mini-program page's .json (its title,
+ * navigationBarTitleText) and an Android app's layouts and string resources (the screens' buttons, hints and texts).
+ */
+const PAGE_META = /(^|\/)(pages|subpages|subpackages?)\/(?:[^/]+\/)*[^/]+\.json$|(^|\/)res\/(layout[\w-]*|values(-zh[\w-]*)?)\/[^/]+\.xml$/i;
+
 /** True for a file kept as MetaFile (see there). */
 export function isMetaFile(rel: string): boolean {
   const base = rel.slice(rel.lastIndexOf('/') + 1);
-  return META_NAME.test(base);
+  return META_NAME.test(base) || META_PATH.test(rel) || (PAGE_META.test(rel) && !/(^|\/)node_modules\//.test(rel));
 }
+
+/**
+ * Files that name the software's screens in its own words (analysis/vocabulary.ts): Chinese gettext catalogues, a
+ * mini-program page's own .json (its title) and Android string resources.
+ */
+const META_PATH = /(^|\/)(locale|locales|i18n|translations)\/zh([_-](hans|cn|sg))?\/(LC_MESSAGES\/)?[^/]+\.po$|(^|\/)pages\/.+\.json$|(^|\/)res\/values(-zh[^/]*)?\/strings\.xml$/i;
 
 /**
  * Program text written in a language that is not mainstream but belongs to the program: MyBatis /
@@ -392,6 +408,11 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
         skipped.push({ path: e.path, reason: '被 .gitignore 忽略' });
         continue;
       }
+      const cls = classifyPath(e.path);
+      if (cls) {
+        skipped.push({ path: e.path, ...cls });
+        continue;
+      }
       candidates.push(e);
     }
   }
@@ -407,9 +428,44 @@ function admit(raw: RawEntry[], opts: IntakeOptions, skipped: SkippedFile[], pre
       opts.onFile?.(f);
     }
   }
-  const kept = dropBuildSiblings(files, skipped, forced);
+  const kept = dropForeignLicensed(dropBuildSiblings(files, skipped, forced), skipped, forced);
+  categorise(skipped);
   const ordered = orderFiles(kept, opts.entry, raw);
   return { files: ordered, stats: computeStats(ordered), skipped, meta };
+}
+
+/** Gives each skipped entry left out by the older rules (third-party folders, bundles, lock files…) its category. */
+function categorise(skipped: SkippedFile[]): void {
+  for (const s of skipped) if (!s.category) {
+    const c = categoryOfReason(s.reason);
+    if (c) s.category = c;
+  }
+}
+
+/** Holder words looked for in a file's first characters before its licence header is read (licenceBlocks). */
+const HOLDER_HINT = /copyright|©|版权所有/i;
+
+/**
+ * Drops files whose licence header names a holder few files of the code base name (classify.ts foreignLicensed):
+ * copies of someone else's code. Only files whose text is in memory are read (a re-read costs a file read).
+ */
+function dropForeignLicensed(files: CodeFile[], skipped: SkippedFile[], forced?: Ignore): CodeFile[] {
+  const holders = new Map<string, string>();
+  for (const f of files) {
+    if (typeof Object.getOwnPropertyDescriptor(f, 'text')?.get === 'function') continue;
+    const head = f.text.length > 4000 ? f.text.slice(0, 4000) : f.text;
+    if (!HOLDER_HINT.test(head)) continue;
+    const holder = licenceBlocks(head, f.comments).find((b) => b.holder)?.holder;
+    if (holder) holders.set(f.path, holder);
+  }
+  const foreign = foreignLicensed(holders, files.length);
+  if (foreign.size === 0) return files;
+  return files.filter((f) => {
+    const reason = foreign.get(f.path);
+    if (!reason || forced?.ignores(f.path)) return true;
+    skipped.push({ path: f.path, reason, category: 'vendored' });
+    return false;
+  });
 }
 
 const OUTPUT_SIBLINGS = new Set(['lib', 'es', 'esm', 'cjs', 'umd', 'types', 'typings']);
@@ -487,7 +543,7 @@ export function entrySignalOf(head: string): 2 | 1 | undefined {
   return undefined;
 }
 
-const ENTRY_NAMES = ['__main__', 'main', 'index', 'app', 'application', 'program', 'server', 'login', 'start', 'bootstrap', 'startup', 'manage', 'run', 'cli'];
+const ENTRY_NAMES = ['__main__', 'main', 'index', 'app', 'application', 'program', 'server', 'login', 'start', 'bootstrap', 'startup', 'manage', 'run', 'cli', 'wsgi', 'asgi', 'urls'];
 
 /**
  * Orders files for printing: the entry point first (CPCC practice: page 1 starts at the
@@ -544,11 +600,32 @@ export function orderFiles(files: CodeFile[], entry?: string, raw?: RawEntry[]):
     const [e] = sorted.splice(idx, 1);
     sorted.unshift(e);
   }
-  return middleOut(sorted, (f) => f.language === 'SQL');
+  const entryFile = sorted[0];
+  return middleOut(middleOut(sorted, (f) => f !== entryFile && supporting(f)), (f) => f.language === 'SQL');
 }
 
 /**
- * Moves the files `isData` picks (SQL scripts: table definitions, seed data) to the middle of the program, where
+ * Folders of code that supports the business rather than being it: configuration, utilities, styles, types, i18n,
+ * shared UI components and page layouts, mock data.
+ */
+const SUPPORT_DIR =
+  /(^|\/)(config|configs|conf|settings|utils?|helpers?|common|commons|constants?|consts|styles?|css|less|scss|sass|themes?|i18n|locales?|lang|langs|types|typings|interfaces|enums?|assets|static|public|plugins?|directives?|filters|middlewares?|interceptors?|exceptions?|errors|templatetags|management|icons?|fonts?|components|layouts?|mocks?|mocking)\//i;
+const SUPPORT_FILE = /(^|[._-])(config|settings|constants?|consts|utils?|helpers?|types?|typings|enums?|exceptions?|errors|styles?|theme|variables|mixins|polyfills?|shims?|env|apps|admin)\.[\w.]+$|^__init__\.py$|\.d\.ts$/i;
+/** Style sheet languages: never what fills the printed pages of a long program. */
+export const STYLE_LANGUAGES: ReadonlySet<string> = new Set(['CSS', 'SCSS', 'Less', 'Sass', 'Stylus', 'WXSS']);
+
+/**
+ * A file that supports the business rather than being it: style sheets, configuration, utilities, constants,
+ * types, i18n, shared components, layouts (by folder or name). Placed in the middle of the program (middleOut), so
+ * that the first and the last 30 pages — all that is printed of a long program — show the controllers, services,
+ * views and pages of its modules; the document's modules are placed by source/print-order.ts.
+ */
+export function supporting(f: Pick<CodeFile, 'path' | 'language'>): boolean {
+  return STYLE_LANGUAGES.has(f.language) || SUPPORT_DIR.test(f.path) || SUPPORT_FILE.test(f.path.slice(f.path.lastIndexOf('/') + 1));
+}
+
+/**
+ * Moves the files `isData` picks (SQL scripts, supporting files) to the middle of the program, where
  * the line count of the other files reaches half, keeping every other file's order. When a program has more than
  * 60 pages only the first and last 30 are printed (登记办法 第十条), so a schema script that sorts last (sql/…
  * after src/…) would otherwise fill the tail pages with CREATE TABLE and INSERT instead of program logic.
@@ -672,6 +749,11 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
         skipped.push({ path: r, reason: byName });
         continue;
       }
+      const cls = isForced ? undefined : classifyPath(r);
+      if (cls) {
+        skipped.push({ path: r, ...cls });
+        continue;
+      }
       const firstLineProbe = detectLanguage(r) ?? (e.name.includes('.') ? (/\.xml$/i.test(e.name) ? 'xml' : undefined) : 'maybe');
       if (!firstLineProbe) {
         skipped.push({ path: r, reason: '非源代码文件（文档、数据或配置）' });
@@ -694,7 +776,8 @@ export async function intakeDirectory(dir: string, opts: IntakeOptions = {}): Pr
     }
   };
   walk(root, '', false);
-  const kept = dropBuildSiblings(files, skipped, forced);
+  const kept = dropForeignLicensed(dropBuildSiblings(files, skipped, forced), skipped, forced);
+  categorise(skipped);
   const ordered = orderFiles(kept, opts.entry, pkgJson ? [pkgJson] : undefined);
   const res: IntakeResult = { files: ordered, stats: computeStats(ordered), skipped, meta };
   if (res.files.length === 0) throw new DocgenError('EMPTY_CODEBASE', `目录中没有可识别的源代码文件：${dir}`);
@@ -800,7 +883,62 @@ function decodeZipName(bytes: Uint8Array): string {
   }
 }
 
-/** Reads the zip central directory and enforces the safety limits before inflating anything. */
+const ZIP64_CORRUPT = 'zip 文件的 ZIP64 目录结构损坏，请重新压缩后上传';
+
+/** An 8-byte little-endian count or offset of a ZIP64 record; beyond what a number holds exactly the file is refused. */
+function uint64(dv: DataView, at: number): number {
+  const v = dv.getBigUint64(at, true);
+  if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new DocgenError('ARCHIVE_CORRUPT', ZIP64_CORRUPT);
+  return Number(v);
+}
+
+/**
+ * Where the central directory of a zip is and how many entries it has: from the end record, or — when a field there
+ * is saturated (0xffff entries, 0xffffffff size or offset) — from the ZIP64 end record the ZIP64 locator just
+ * before it points to (APPNOTE.TXT 4.3.14–4.3.15).
+ */
+function zipDirectory(buf: Uint8Array, dv: DataView, eocd: number): { count: number; offset: number } {
+  const count = dv.getUint16(eocd + 10, true);
+  const size = dv.getUint32(eocd + 12, true);
+  const offset = dv.getUint32(eocd + 16, true);
+  if (count !== 0xffff && size !== 0xffffffff && offset !== 0xffffffff) return { count, offset };
+  const locator = eocd - 20;
+  if (locator < 0 || dv.getUint32(locator, true) !== 0x07064b50) throw new DocgenError('ARCHIVE_CORRUPT', ZIP64_CORRUPT);
+  const record = uint64(dv, locator + 8);
+  if (record + 56 > locator || dv.getUint32(record, true) !== 0x06064b50) throw new DocgenError('ARCHIVE_CORRUPT', ZIP64_CORRUPT);
+  return { count: uint64(dv, record + 32), offset: uint64(dv, record + 48) };
+}
+
+/**
+ * The 64-bit sizes and local header offset of a central directory entry whose 32-bit fields are saturated
+ * (0xffffffff): read, in that order and only for the saturated ones, from its ZIP64 extra field (id 0x0001,
+ * APPNOTE.TXT 4.5.3).
+ */
+function zip64Fields(dv: DataView, extraStart: number, extraLen: number, e: { usize: number; csize: number; local: number }): { usize: number; csize: number; local: number } {
+  for (let q = extraStart; q + 4 <= extraStart + extraLen; ) {
+    const id = dv.getUint16(q, true);
+    const len = dv.getUint16(q + 2, true);
+    if (id === 0x0001) {
+      let at = q + 4;
+      const next = (): number => {
+        if (at + 8 > q + 4 + len) throw new DocgenError('ARCHIVE_CORRUPT', ZIP64_CORRUPT);
+        at += 8;
+        return uint64(dv, at - 8);
+      };
+      const usize = e.usize === 0xffffffff ? next() : e.usize;
+      const csize = e.csize === 0xffffffff ? next() : e.csize;
+      const local = e.local === 0xffffffff ? next() : e.local;
+      return { usize, csize, local };
+    }
+    q += 4 + len;
+  }
+  throw new DocgenError('ARCHIVE_CORRUPT', ZIP64_CORRUPT);
+}
+
+/**
+ * Reads the zip central directory (ZIP64 included: archives over 4 GB or 65,535 entries, or written with ZIP64
+ * records anyway, e.g. `zip -fz`) and enforces the safety limits before inflating anything.
+ */
 function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): RawEntry[] {
   const maxFiles = opts.maxFiles ?? DEFAULTS.maxFiles;
   const maxBytes = opts.maxBytes ?? DEFAULTS.maxBytes;
@@ -814,9 +952,7 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
     }
   }
   if (eocd < 0) throw new DocgenError('ARCHIVE_CORRUPT', '无法读取 zip 文件：找不到目录结构，文件可能已损坏');
-  const count = dv.getUint16(eocd + 10, true);
-  const cdOffset = dv.getUint32(eocd + 16, true);
-  if (count === 0xffff || cdOffset === 0xffffffff) throw new DocgenError('UNSUPPORTED_ARCHIVE', '暂不支持 ZIP64 格式的压缩包，请重新压缩或上传 .tar.gz');
+  const { count, offset: cdOffset } = zipDirectory(buf, dv, eocd);
   if (count > maxFiles) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包内文件数量（${count}）超过上限 ${maxFiles}，请只打包本软件的源代码`);
   const wanted: { path: string; method: number; csize: number; usize: number; local: number }[] = [];
   let total = 0;
@@ -826,14 +962,15 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
     if (p + 46 > buf.length || dv.getUint32(p, true) !== 0x02014b50) throw new DocgenError('ARCHIVE_CORRUPT', 'zip 文件目录结构损坏');
     const madeBy = dv.getUint16(p + 4, true);
     const flags = dv.getUint16(p + 8, true);
-    const csize = dv.getUint32(p + 20, true);
-    const usize = dv.getUint32(p + 24, true);
     const nameLen = dv.getUint16(p + 28, true);
     const extraLen = dv.getUint16(p + 30, true);
     const commentLen = dv.getUint16(p + 32, true);
     const ext = dv.getUint32(p + 38, true);
     const method = dv.getUint16(p + 10, true);
-    const localOffset = dv.getUint32(p + 42, true);
+    const short = { csize: dv.getUint32(p + 20, true), usize: dv.getUint32(p + 24, true), local: dv.getUint32(p + 42, true) };
+    const saturated = short.csize === 0xffffffff || short.usize === 0xffffffff || short.local === 0xffffffff;
+    if (p + 46 + nameLen + extraLen > buf.length) throw new DocgenError('ARCHIVE_CORRUPT', 'zip 文件目录结构损坏');
+    const { csize, usize, local: localOffset } = saturated ? zip64Fields(dv, p + 46 + nameLen, extraLen, short) : short;
     const nameBytes = buf.subarray(p + 46, p + 46 + nameLen);
     const rawName = flags & 0x800 ? new TextDecoder().decode(nameBytes) : decodeZipName(nameBytes);
     p += 46 + nameLen + extraLen + commentLen;
@@ -845,7 +982,6 @@ function readZip(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedFile[]): 
       throw new DocgenError('ARCHIVE_UNSAFE', `压缩包含有符号链接 ${rawName}，已拒绝（链接可能指向压缩包之外）`);
     }
     if (isDir) continue;
-    if (usize === 0xffffffff || csize === 0xffffffff) throw new DocgenError('UNSUPPORTED_ARCHIVE', '暂不支持 ZIP64 格式的压缩包');
     total += usize;
     compressed += csize;
     if (total > maxBytes) throw new DocgenError('ARCHIVE_TOO_LARGE', `压缩包解压后超过上限 ${bytesLabel(maxBytes)}，已拒绝`);
@@ -912,6 +1048,11 @@ function prefilter(paths: string[], opts: IntakeOptions, skipped: SkippedFile[])
     const reason = skipReasonByName(p);
     if (reason) {
       skipped.push({ path: p, reason });
+      continue;
+    }
+    const cls = classifyPath(root && p.startsWith(root) ? p.slice(root.length) : p);
+    if (cls) {
+      skipped.push({ path: p, ...cls });
       continue;
     }
     if (!detectLanguage(p) && base.includes('.')) {
@@ -994,6 +1135,13 @@ async function readTarGz(buf: Uint8Array, opts: IntakeOptions, skipped: SkippedF
             const reason = skipReasonByName(safe) ?? (!detectLanguage(safe) && base.includes('.') ? '非源代码文件（文档、数据或配置）' : undefined);
             if (reason) {
               skipped.push({ path: safe, reason });
+              entry.resume();
+              return;
+            }
+            // Without the archive's root folder (npm's "package/", GitHub's "repo-main/").
+            const cls = classifyPath(safe.includes('/') ? safe.slice(safe.indexOf('/') + 1) : safe);
+            if (cls) {
+              skipped.push({ path: safe, ...cls });
               entry.resume();
               return;
             }

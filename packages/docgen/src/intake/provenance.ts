@@ -1,3 +1,4 @@
+import type { RightsSign } from '@mazhu/contracts';
 import type { CodeFile, MetaFile } from './intake';
 import { hasAny } from './text-scan';
 
@@ -20,10 +21,18 @@ export interface Provenance {
   signs: ProvenanceSign[];
   /** Licence names found (MIT, Apache-2.0, GPL-3.0 …). */
   licenses: string[];
-  /** Authors named in @author / Copyright / 作者 lines of the code, with how many lines name each. */
-  authors: { name: string; lines: number; files: string[] }[];
+  /**
+   * Authors named in @author / Copyright / 作者 lines of the code, with how many lines name each; `copyright` when
+   * at least one of them is a copyright line with a year or ©/(c).
+   */
+  authors: { name: string; lines: number; files: string[]; copyright?: boolean }[];
   /** Well-known public projects the code looks like (package or group name). */
   knownProjects: { name: string; evidence: string }[];
+  /**
+   * Descriptors naming a public coordinate or a person (see readDescriptor): published repositories and registry
+   * coordinates (`account` = the github.com/<account> part, compared with the owners), authors and developers.
+   */
+  descriptors: { kind: 'published' | 'package'; name: string; evidence: string; account?: string }[];
 }
 
 /**
@@ -64,11 +73,18 @@ const LICENSE_NAMES: Array<[string, RegExp]> = [
   ['Unlicense', /This is free and unencumbered software released into the public domain/i],
 ];
 
-/** The name after "@author", "Author:", "作者：", or the holder of a "Copyright (c) 2020 Name" line. */
+/**
+ * The name after "@author", "Author:", "作者：", or the holder of a "Copyright (c) 2020 Name" line; undefined for a
+ * line that only mentions copyright ("the copyright belongs to the developer").
+ */
 export function authorOf(line: string): string | undefined {
   const t = line.replace(/^\s*(\/\/+|\/\*+|\*+|#+|--|<!--|'''|""")\s*/, '').replace(/\s*(\*\/|-->)\s*$/, '');
-  const a = /(?:@author\b\s*[:：]?|\bauthor\s*[:：]|作\s*者\s*[:：])\s*([^\n<>@]{1,60}?)(?:\s*<[^>]*>)?\s*$/i.exec(t);
+  // @author and "Author:" open the comment's text ("@author lines" inside a sentence names nobody); 作者： may follow
+  // a description on the same line.
+  const a = /(?:^@author\b\s*[:：]?|^author\s*[:：]|作\s*者\s*[:：])\s*([^\n<>@]{1,60}?)(?:\s*<[^>]*>)?\s*$/i.exec(t);
   if (a) return a[1].trim().replace(/[，,;；.。]+$/, '') || undefined;
+  // A holder only from a copyright notice proper (a year, © or (c)), never from a sentence that uses the word.
+  if (!COPYRIGHT_LINE.test(t)) return undefined;
   const c = /(?:copyright|版权所有)\s*(?:\(c\)|©)?\s*(?:\d{4}(?:\s*[-–,]\s*(?:\d{4}|present))*)?[\s,]*(?:by\s+)?([^\n]{1,80}?)\s*(?:\.|all rights reserved.*)?$/i.exec(t);
   if (c) return c[1].trim().replace(/[，,;；.。]+$/, '') || undefined;
   return undefined;
@@ -131,14 +147,16 @@ export function authorLines(text: string): string[] {
 export function findProvenance(files: CodeFile[], meta: MetaFile[]): Provenance {
   const signs: ProvenanceSign[] = [];
   const licenses = new Set<string>();
-  const authors = new Map<string, { lines: number; files: Set<string> }>();
+  const authors = new Map<string, { lines: number; files: Set<string>; copyright: boolean }>();
+  const descriptors: Provenance['descriptors'] = [];
   const known = new Map<string, string>();
   for (const m of meta) {
     const base = m.path.slice(m.path.lastIndexOf('/') + 1);
     if (/^(license|licence|copying|notice)(\.[\w.-]+)?$/i.test(base)) {
       const lic = LICENSE_NAMES.find(([, re]) => re.test(m.text))?.[0];
       const holderLine = m.text.split('\n').findIndex((l) => /copyright\s*(\(c\)|©)?\s*\d{4}/i.test(l));
-      const holder = holderLine >= 0 ? authorOf(m.text.split('\n')[holderLine]) : undefined;
+      // A Markdown link in the holder's line ("and other [contributors](https://…)") reads as its text.
+      const holder = holderLine >= 0 ? authorOf(m.text.split('\n')[holderLine].replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')) : undefined;
       if (lic) licenses.add(lic);
       signs.push({
         kind: 'license',
@@ -160,6 +178,7 @@ export function findProvenance(files: CodeFile[], meta: MetaFile[]): Provenance 
       }
     }
     for (const k of KNOWN_PROJECTS) if (!known.has(k.name) && k.re.test(m.text)) known.set(k.name, m.path);
+    descriptors.push(...readDescriptor(m.path, base.toLowerCase(), m.text));
   }
   for (const f of files) {
     const t = f.text.length > 400_000 ? f.text.slice(0, 400_000) : f.text;
@@ -176,13 +195,138 @@ export function findProvenance(files: CodeFile[], meta: MetaFile[]): Provenance 
       if (!COMMENT_LEAD.test(l)) continue;
       const who = authorOf(l);
       if (!who) continue;
-      const a = authors.get(who) ?? authors.set(who, { lines: 0, files: new Set() }).get(who)!;
+      const a = authors.get(who) ?? authors.set(who, { lines: 0, files: new Set(), copyright: false }).get(who)!;
       a.lines++;
       a.files.add(f.path);
+      if (COPYRIGHT_LINE.test(l)) a.copyright = true;
     }
   }
   for (const [name, file] of known) signs.push({ kind: 'known-project', file, who: name, message: `${file}：代码的包名或项目名与公开项目 ${name} 一致` });
-  const authorList = [...authors.entries()].map(([name, a]) => ({ name, lines: a.lines, files: [...a.files].slice(0, 10) })).sort((a, b) => b.lines - a.lines);
+  const authorList = [...authors.entries()].map(([name, a]) => ({ name, lines: a.lines, files: [...a.files].slice(0, 10), copyright: a.copyright })).sort((a, b) => b.lines - a.lines);
   for (const a of authorList.slice(0, 10)) signs.push({ kind: 'author', file: a.files[0], who: a.name, message: `${a.lines} 行注释署名“${a.name}”（如 ${a.files.slice(0, 3).join('、')}）` });
-  return { signs, licenses: [...licenses], authors: authorList, knownProjects: [...known.entries()].map(([name, evidence]) => ({ name, evidence })) };
+  return { signs, licenses: [...licenses], authors: authorList, knownProjects: [...known.entries()].map(([name, evidence]) => ({ name, evidence })), descriptors };
+}
+
+/** A copyright notice proper: "Copyright", "版权所有" or "©" with a year, or "(c)"/"©" (not a word in a sentence). */
+const COPYRIGHT_LINE = /(?:copyright|版权所有)[^\n]*?(?:\d{4}|\(c\)|©)|©|\(c\)\s*\d{4}/i;
+
+/** Hosts of public source repositories; group 1 the host, 2 the account, 3 the repository. */
+const PUBLIC_HOST = /(github\.com|gitee\.com|gitlab\.com|bitbucket\.org|gitcode\.(?:com|net))[/:]([\w.-]+)(?:\/([\w.-]+?))?(?:\.git)?(?:[/#?]|$)/i;
+/**
+ * Maven / Gradle group prefixes of published organisations (a groupId under io.github.<account> or com.gitee.<account>
+ * is a published coordinate of that account, the rule of Maven Central for hosted accounts).
+ */
+const PUBLISHED_GROUPS = /^(org\.apache|org\.springframework|com\.google|com\.alibaba|com\.baomidou|cn\.hutool|io\.netty|org\.eclipse|com\.fasterxml|org\.hibernate|io\.swagger|org\.mybatis|com\.squareup|io\.micrometer|org\.jetbrains)(\.|$)/;
+const HOSTED_GROUP = /^(?:io|com)\.(github|gitee)\.([\w-]+)/;
+
+/** A public repository URL as "host/account/repo" with its account, or undefined. */
+function publicRepo(url: string | undefined): { name: string; account: string } | undefined {
+  const m = url ? PUBLIC_HOST.exec(url) : null;
+  if (!m) return undefined;
+  return { name: [m[1].toLowerCase(), m[2], m[3]].filter(Boolean).join('/'), account: m[2] };
+}
+
+/**
+ * A name as it appears in a descriptor or comment, kept only when it reads as a name: 2–60 characters, at most six
+ * words, not a sentence ("notice must be preserved"), not a template or a bare year.
+ */
+export function plausibleName(s: string | undefined): string | undefined {
+  const t = (s ?? '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s*[<(][^>)]*[>)]\s*/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (t.length < 2 || t.length > 60) return undefined;
+  if (/[{}$`|]|[。！？]|^\d[\d\s,.-]*$|https?:/.test(t)) return undefined;
+  if (t.split(' ').length > 6) return undefined;
+  if (/^(the|this|that|these|of|and|for|is|are|was|notice|holders?|owners?|info|information|statement|see|all|license|licen[cs]ed|header|text|year|name|todo|unknown|none|null|undefined|your|my|our)\b/i.test(t)) return undefined;
+  return t;
+}
+
+const tomlString = (text: string, key: string) => new RegExp(`^\\s*${key}\\s*=\\s*["']([^"'\\n]+)["']`, 'im').exec(text)?.[1];
+/** The project's own part of a pom.xml: parent, dependencies, plugins and profiles removed. */
+const pomOwn = (text: string) => text.replace(/<!--[\s\S]*?-->/g, '').replace(/<(parent|dependencies|dependencyManagement|build|profiles|reporting|repositories|pluginRepositories|distributionManagement|modules)>[\s\S]*?<\/\1>/g, '');
+const xmlTag = (text: string, tag: string) => new RegExp(`<${tag}>\\s*([^<]+?)\\s*</${tag}>`).exec(text)?.[1];
+
+/**
+ * The public coordinates and people a build descriptor names (package.json, pom.xml, pyproject.toml, setup.py,
+ * go.mod, composer.json, Cargo.toml): a repository or home page on a public host, a module path on one, a published
+ * group; the author, developers and organisation. These descriptors are small: read with regular expressions of
+ * their few fields, never evaluated.
+ */
+export function readDescriptor(path: string, base: string, text: string): Provenance['descriptors'] {
+  const out: Provenance['descriptors'] = [];
+  const published = (url: string | undefined, field: string) => {
+    const r = publicRepo(url);
+    if (r && !out.some((o) => o.kind === 'published' && o.name === r.name)) out.push({ kind: 'published', name: r.name, account: r.account, evidence: `${path}：${field} ${url}` });
+  };
+  const person = (who: string | undefined, field: string) => {
+    const n = plausibleName(who);
+    if (n && !out.some((o) => o.kind === 'package' && o.name === n)) out.push({ kind: 'package', name: n, evidence: `${path}：${field} ${n}` });
+  };
+  if (base === 'package.json' || base === 'composer.json') {
+    try {
+      const j = JSON.parse(text) as Record<string, unknown>;
+      const url = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'object' && v && 'url' in v ? String((v as { url: unknown }).url) : undefined);
+      published(url(j.repository), 'repository');
+      published(url(j.homepage), 'homepage');
+      published(url(j.bugs), 'bugs');
+      const who = (a: unknown) => (typeof a === 'string' ? a.replace(/\s*[<(].*$/, '') : typeof a === 'object' && a && 'name' in a ? String((a as { name: unknown }).name) : undefined);
+      person(who(j.author), 'author');
+      for (const a of [j.authors, j.contributors, j.maintainers].flatMap((x) => (Array.isArray(x) ? x.slice(0, 10) : []))) person(who(a), base === 'composer.json' ? 'authors' : 'contributors');
+    } catch {
+      /* not JSON */
+    }
+  } else if (base === 'pom.xml') {
+    const own = pomOwn(text);
+    const group = xmlTag(own, 'groupId');
+    published(xmlTag(own, 'url'), 'url');
+    const scm = /<scm>([\s\S]*?)<\/scm>/.exec(own)?.[1];
+    if (scm) published(xmlTag(scm, 'url') ?? xmlTag(scm, 'connection'), 'scm');
+    const hosted = group ? HOSTED_GROUP.exec(group) : null;
+    if (group && hosted) out.push({ kind: 'published', name: group, account: hosted[2], evidence: `${path}：groupId ${group}` });
+    else if (group && PUBLISHED_GROUPS.test(group)) out.push({ kind: 'published', name: group, evidence: `${path}：groupId ${group}` });
+    const devs = /<developers>([\s\S]*?)<\/developers>/.exec(own)?.[1] ?? '';
+    for (const d of devs.match(/<developer>[\s\S]*?<\/developer>/g)?.slice(0, 10) ?? []) person(xmlTag(d, 'name') ?? xmlTag(d, 'id'), 'developer');
+    const org = /<organization>([\s\S]*?)<\/organization>/.exec(own)?.[1];
+    if (org) person(xmlTag(org, 'name'), 'organization');
+  } else if (base === 'go.mod') {
+    const mod = /^\s*module\s+(\S+)/m.exec(text)?.[1];
+    if (mod) published(mod, 'module');
+  } else if (base === 'pyproject.toml' || base === 'cargo.toml') {
+    for (const key of ['repository', 'homepage', 'Homepage', 'Repository', 'Source', 'documentation']) published(tomlString(text, key), key);
+    const authors = /^\s*authors\s*=\s*\[([\s\S]*?)\]/m.exec(text)?.[1] ?? '';
+    for (const m of authors.matchAll(/name\s*=\s*["']([^"']+)["']|["']([^"'<]+?)\s*(?:<[^>]*>)?["']/g)) person(m[1] ?? m[2], 'authors');
+  } else if (base === 'setup.py' || base === 'setup.cfg') {
+    const arg = (k: string) => new RegExp(`\\b${k}\\s*[=:]\\s*["']?([^"'\\n,)]+)`).exec(text)?.[1]?.trim();
+    published(arg('url'), 'url');
+    published(arg('project_urls'), 'project_urls');
+    person(arg('author'), 'author');
+  }
+  return out;
+}
+
+/**
+ * The signs of another holder, in the contracts' shape (`RightsSign`) for `assessRights`: licence holders, copyright
+ * and @author names of the comments, descriptor authors and public coordinates, well-known projects. A licence file
+ * without a holder is no sign by itself (licences are listed in the report), nor is a name that does not read as one.
+ */
+export function rightsSigns(p: Provenance): RightsSign[] {
+  const out: RightsSign[] = [];
+  const add = (s: RightsSign) => {
+    const same = out.find((o) => o.kind === s.kind && o.name === s.name);
+    if (same) same.evidence = [...new Set([...same.evidence, ...s.evidence])].slice(0, 5);
+    else out.push({ ...s, evidence: s.evidence.slice(0, 5) });
+  };
+  for (const s of p.signs) {
+    const who = plausibleName(s.who);
+    if (s.kind === 'license' && who) add({ kind: 'license', name: who, evidence: [`${s.file}${s.line ? `:${s.line}` : ''}`] });
+  }
+  for (const a of p.authors) {
+    const who = plausibleName(a.name);
+    if (who) add({ kind: a.copyright ? 'copyright' : 'author', name: who, lines: a.lines, evidence: a.files.slice(0, 5) });
+  }
+  for (const d of p.descriptors) add({ kind: d.kind, name: d.name, evidence: [d.evidence], ...(d.account ? { account: d.account } : {}) });
+  for (const k of p.knownProjects) add({ kind: 'known-project', name: k.name, evidence: [k.evidence] });
+  return out;
 }

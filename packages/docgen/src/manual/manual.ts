@@ -6,8 +6,11 @@ import { wrapByWidth, displayWidth } from '../render/width';
 import { decodeImage, type DecodedImage } from './images';
 import { buildRawDocx, xmlText } from '../render/docx-raw';
 import type { CodeAnalysis } from '../analysis/analyse';
+import type { UsageExample } from '../analysis/code-structure';
 import { moduleCodeNotes, type CodeNote } from '../analysis/code-notes';
 import { documentKindOf, SOFTWARE_FORM_LABELS, type SoftwareForm } from '../analysis/software-form';
+import { moduleSteps, pageSteps } from '../analysis/pages/steps';
+import { LOGIN_ROUTE, LOGIN_UNIT } from '../analysis/pages/model';
 
 /** Manual page geometry (points). 40 lines of 10.5 pt (五号) text per page on a 17.6 pt pitch. */
 export const MANUAL_LAYOUT = {
@@ -83,6 +86,8 @@ interface Block {
   figure?: Omit<ManualFigureEntry, 'page'>;
   /** A paragraph that introduces the figure after it (kept on the figure's page). */
   lead?: boolean;
+  /** A heading left out of the table of contents (an appendix's per-file headings). */
+  noToc?: boolean;
 }
 
 const cols = (style: ManualLineStyle): number => {
@@ -168,6 +173,23 @@ export interface ManualFigureEntry {
 }
 
 /**
+ * Where a text of the document comes from: `fields` — the project's own fields, by the keys a caller keeps their
+ * origins under (`description`, `form.mainFunctions`, `modules.2.description`, …); `code` — read from the code, with
+ * its evidence; `draft` — a sentence this writer composes by rule from those facts. Never printed.
+ */
+export type TextSource = { fields: string[] } | { origin: 'code'; evidence: string[] } | { origin: 'draft' };
+
+const DRAFT: TextSource = { origin: 'draft' };
+const fromFields = (...fields: string[]): TextSource => ({ fields });
+const fromCode = (evidence: string[]): TextSource => ({ origin: 'code', evidence });
+
+/** Paragraphs with their sources, keeping only those with text (`paragraphs` and `sources` stay parallel). */
+function withSources(items: [string, TextSource][]): Pick<ManualSection, 'paragraphs' | 'sources'> {
+  const kept = items.filter(([t]) => t.trim());
+  return { paragraphs: kept.map(([t]) => t), sources: kept.map(([, src]) => src) };
+}
+
+/**
  * One section of the document. Text is what the project and the code say; `figures` are placed after
  * the text (screens of a module: uploaded screenshots or prototype renders); `evidence` records where
  * the content comes from (file#symbol) for the check report and is never printed.
@@ -187,12 +209,22 @@ export interface ManualSection {
   evidence?: string[];
   /** The functional module this section describes, when it is one. */
   module?: string;
+  /** Where each paragraph comes from (parallel to `paragraphs`; a missing entry is the writer's own `draft`). */
+  sources?: TextSource[];
+  /** Where the steps come from (default `draft`). */
+  stepsSource?: TextSource;
+  /** Where the 注意事项 come from (default `draft`). */
+  notesSource?: TextSource;
 }
 
 export interface ManualChapter {
   title: string;
   paragraphs?: string[];
+  /** Where each chapter paragraph comes from (parallel to `paragraphs`; default `draft`). */
+  sources?: TextSource[];
   sections: ManualSection[];
+  /** False for a chapter whose section headings stay out of the table of contents (an appendix listing files). */
+  tocSections?: boolean;
 }
 
 /**
@@ -243,12 +275,12 @@ function moduleEvidenceFiles(m: FunctionalModule): string[] {
   return [...new Set(m.evidence.map((e) => e.split('#')[0]))];
 }
 
-/** Chapters shared by both kinds: 概述 and 运行环境. */
-function overviewChapters(p: Project, kind: DocumentKind, form: SoftwareForm, languages: string[]): ManualChapter[] {
+/** Chapters shared by both kinds: 概述 and 运行环境; an 操作手册 speaks of a login only when it has a 登录 section. */
+function overviewChapters(p: Project, kind: DocumentKind, form: SoftwareForm, languages: string[], login = false): ManualChapter[] {
   const full = `${p.name}${p.version}`;
   const purposeOfDoc =
     kind === '操作手册'
-      ? `本手册介绍${full}（以下简称“本软件”）的运行环境、安装与登录方法以及各功能模块的操作步骤，供本软件的使用人员和维护人员阅读。`
+      ? `本手册介绍${full}（以下简称“本软件”）的运行环境、${login ? '安装与登录' : '安装与使用'}方法以及各功能模块的操作步骤，供本软件的使用人员和维护人员阅读。`
       : kind === '使用说明'
         ? `本说明介绍${full}（以下简称“本软件”）的运行环境、安装方法、命令与参数以及使用示例，供本软件的使用人员阅读。`
         : `本说明书介绍${full}（以下简称“本软件”）的总体结构、模块划分、对外接口和使用方法，供调用本软件的开发人员和维护人员阅读。`;
@@ -256,22 +288,46 @@ function overviewChapters(p: Project, kind: DocumentKind, form: SoftwareForm, la
     { title: '编写目的', paragraphs: [purposeOfDoc] },
     {
       title: '软件简介',
-      paragraphs: [p.description || `${p.name}是一款${SOFTWARE_FORM_LABELS[form]}。`, p.purpose ? `开发目的：${p.purpose}` : '', p.domain ? `面向领域/行业：${p.domain}` : ''].filter(Boolean),
+      ...withSources([
+        [p.description || `${p.name}是一款${SOFTWARE_FORM_LABELS[form]}。`, p.description ? fromFields('description') : DRAFT],
+        [p.purpose ? `开发目的：${p.purpose}` : '', fromFields('form.purpose')],
+        [p.domain ? `面向领域/行业：${p.domain}` : '', fromFields('form.domain')],
+      ]),
     },
   ];
-  const main: ManualSection = { title: '主要功能', paragraphs: p.mainFunctions.trim() ? [p.mainFunctions] : [] };
+  const main: ManualSection = { title: '主要功能', ...withSources([[p.mainFunctions.trim() ? p.mainFunctions : '', fromFields('form.mainFunctions')]]) };
   if (p.modules.length) {
     main.paragraphs.push(`本软件包括以下${p.modules.length}个功能模块：`);
+    main.sources!.push(DRAFT);
     main.steps = p.modules.map((m) => `${m.name}${m.description ? '：' + firstSentence(m.description).replace(/[。；]?$/, '。') : ''}`);
+    main.stepsSource = fromFields(...p.modules.flatMap((_, i) => [`modules.${i}.name`, `modules.${i}.description`]));
   }
   intro.push(main);
-  if (p.techFeatures.trim() || p.techTags.length) intro.push({ title: '技术特点', paragraphs: [[p.techTags.length ? `技术领域：${p.techTags.join('、')}。` : '', p.techFeatures].join('')] });
+  if (p.techFeatures.trim() || p.techTags.length) {
+    intro.push({ title: '技术特点', paragraphs: [[p.techTags.length ? `技术领域：${p.techTags.join('、')}。` : '', p.techFeatures].join('')], sources: [fromFields('form.techTags', 'form.techFeatures')] });
+  }
   const env: ManualSection[] = [
-    { title: '硬件环境', paragraphs: [p.runHardware ? `运行的硬件环境：${p.runHardware}` : '', p.devHardware ? `开发的硬件环境：${p.devHardware}` : ''].filter(Boolean) },
-    { title: '软件环境', paragraphs: [p.runPlatform ? `运行平台/操作系统：${p.runPlatform}` : '', p.runSupport ? `运行支撑环境/支持软件：${p.runSupport}` : ''].filter(Boolean) },
+    {
+      title: '硬件环境',
+      ...withSources([
+        [p.runHardware ? `运行的硬件环境：${p.runHardware}` : '', fromFields('form.runHardware')],
+        [p.devHardware ? `开发的硬件环境：${p.devHardware}` : '', fromFields('form.devHardware')],
+      ]),
+    },
+    {
+      title: '软件环境',
+      ...withSources([
+        [p.runPlatform ? `运行平台/操作系统：${p.runPlatform}` : '', fromFields('form.runPlatform')],
+        [p.runSupport ? `运行支撑环境/支持软件：${p.runSupport}` : '', fromFields('form.runSupport')],
+      ]),
+    },
     {
       title: '开发环境',
-      paragraphs: [p.devOs ? `开发该软件的操作系统：${p.devOs}` : '', p.devTools ? `软件开发环境/开发工具：${p.devTools}` : '', languages.length ? `编程语言：${languages.join('、')}` : ''].filter(Boolean),
+      ...withSources([
+        [p.devOs ? `开发该软件的操作系统：${p.devOs}` : '', fromFields('form.devOs')],
+        [p.devTools ? `软件开发环境/开发工具：${p.devTools}` : '', fromFields('form.devTools')],
+        [languages.length ? `编程语言：${languages.join('、')}` : '', fromFields('form.languages')],
+      ]),
     },
   ];
   return [
@@ -280,9 +336,11 @@ function overviewChapters(p: Project, kind: DocumentKind, form: SoftwareForm, la
   ];
 }
 
-/** 操作手册: 概述, 运行环境, 安装与登录 (login only when the user or the code shows one), each module's operations, 常见问题 (the user's). */
+/**
+ * 操作手册: 概述, 运行环境, 安装与登录 (安装与使用 / 安装与启动 without a login: a login only when the user, the code or an
+ * uploaded login screen shows one), each module's operations, 常见问题 (the user's).
+ */
 function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis | undefined, languages: string[], warnings: string[]): ManualChapter[] {
-  const chapters = overviewChapters(p, '操作手册', form, languages);
   const start: ManualSection[] = [];
   if (p.installSteps.length) start.push({ title: '安装与部署', paragraphs: [], steps: p.installSteps });
   else {
@@ -300,19 +358,31 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
   }
   const loginEvidence = analysis
     ? [
-        ...analysis.structure.units.filter((u) => /^(page )?(login|signin|sign in)$/.test(u.key)).flatMap((u) => u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`)),
+        ...analysis.structure.units.filter((u) => LOGIN_UNIT.test(u.key)).flatMap((u) => u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`)),
         ...analysis.hints.pages.filter((x) => /^(login|signin)$/i.test(x)).map((x) => `页面 ${x}`),
-        ...analysis.hints.routes.filter((r) => /(^|\/)(login|signin)$/i.test(r)).map((r) => `接口 ${r}`),
+        ...analysis.hints.routes.filter((r) => LOGIN_ROUTE.test(r)).map((r) => `接口 ${r}`),
       ]
     : [];
   // The login screen and the main screen come first (cpcc-materials.md: screenshots follow the flow from login).
   const login = screenFigure(p, 'login');
   const loginFigures = login ? [login.figure] : undefined;
+  // The login the code implements: the login page's own fields and buttons (phone and code, account and password…).
+  const loginPages = (analysis?.pages ?? []).filter((x) => x.login);
+  const codeLogin = pageSteps(loginPages);
   if (p.loginSteps.length) start.push({ title: '登录', paragraphs: [], steps: p.loginSteps, figures: loginFigures, evidence: loginEvidence });
-  else if (loginEvidence.length) {
+  else if (codeLogin.length) {
+    start.push({
+      title: '登录',
+      paragraphs: [`本软件的登录页面为 ${[...new Set(loginPages.map((x) => x.file))].slice(0, 2).join('、')}。`],
+      steps: codeLogin.map((s) => s.text),
+      figures: loginFigures,
+      evidence: [...loginEvidence, ...codeLogin.flatMap((s) => s.evidence)],
+    });
+  } else if (loginEvidence.length) {
     start.push({
       title: '登录',
       paragraphs: [`本软件的代码中有登录功能（${loginEvidence.slice(0, 2).join('、')}）。`],
+      sources: [fromCode(loginEvidence)],
       steps: login?.steps.length ? login.steps : [`打开${p.name}，进入登录页面。`, '输入账号和密码，点击登录按钮。', '验证通过后进入主界面；验证失败时页面给出提示。'],
       figures: loginFigures,
       evidence: loginEvidence,
@@ -332,32 +402,44 @@ function operationOutline(p: Project, form: SoftwareForm, analysis: CodeAnalysis
     start.push({
       title: '主界面',
       paragraphs: [menuNames.length ? `进入本软件后，主界面的菜单包括：${menuNames.join('、')}。点击菜单进入对应的功能页面，各功能的操作见“功能模块”一章。` : ''],
+      sources: [menus.length >= 2 ? fromCode(analysis!.structure.units.filter((u) => u.kind === 'page' && u.label).flatMap((u) => u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`)).slice(0, 20)) : fromFields(...p.modules.map((_, k) => `modules.${k}.name`))],
       figures: main ? [main.figure] : undefined,
     });
   }
-  chapters.push({ title: form === 'web-admin' || form === 'website' ? '安装与登录' : '安装与启动', sections: start });
+  const signsIn = start.some((s) => s.title === '登录');
+  const chapters = overviewChapters(p, '操作手册', form, languages, signsIn);
+  chapters.push({ title: signsIn ? '安装与登录' : form === 'web-admin' || form === 'website' ? '安装与使用' : '安装与启动', sections: start });
   if (p.modules.length === 0) warnings.push('项目未填写功能模块，操作手册缺少功能说明章节的内容');
-  const bare = p.modules.filter((m, i) => m.operations.length === 0 && !screenFigure(p, 'module', i)?.steps.length).map((m) => m.name);
+  // Each module's steps: those its own pages show (buttons, fields, prompts, each with its line), else the project's
+  // operations, else the steps its screen shows.
+  const pageFacts = analysis?.pages ?? [];
+  const stepsOf = p.modules.map((m, i) => {
+    const fromPages = moduleSteps(pageFacts, m.evidence);
+    if (fromPages.length) return { steps: fromPages.map((s) => s.text), evidence: fromPages.flatMap((s) => s.evidence) };
+    return { steps: m.operations.length ? m.operations : (screenFigure(p, 'module', i)?.steps ?? []), evidence: [] as string[] };
+  });
+  const bare = p.modules.filter((m, i) => stepsOf[i].steps.length === 0).map((m) => m.name);
   if (bare.length) warnings.push(`这些功能模块没有写明操作，手册中只有模块名称和说明：${bare.join('、')}。请在功能模块中补充每个模块的操作步骤（手册不会替您编写）`);
-  const noNotes = p.modules.filter((m, i) => !moduleNotes(m, m.operations.length ? m.operations : (screenFigure(p, 'module', i)?.steps ?? []), analysis?.notes ?? []).length).map((m) => m.name);
+  const noNotes = p.modules.filter((m, i) => !moduleNotes(m, stepsOf[i].steps, analysis?.notes ?? []).length).map((m) => m.name);
   if (noNotes.length) {
     warnings.push(`这些功能模块没有“注意事项”：${noNotes.join('、')}。代码中没有找到它们的输入校验提示或操作确认提示，项目也没有填写；请在功能模块中填写每个模块的注意事项（手册不会替您编写）`);
   }
   chapters.push({
     title: '功能模块',
     sections: p.modules.map((m, i) => {
-      // The module's own operations when the project gives them, else the steps its screen shows.
       const screen = screenFigure(p, 'module', i);
-      const steps = m.operations.length ? m.operations : (screen?.steps ?? []);
+      const { steps } = stepsOf[i];
       return {
         title: m.name,
         module: m.name,
-        paragraphs: [m.description].filter(Boolean),
+        ...withSources([[m.description, fromFields(`modules.${i}.description`)]]),
         stepsLead: steps.length ? '操作步骤如下：' : undefined,
         steps,
+        stepsSource: m.operations.length ? fromFields(`modules.${i}.operations`) : DRAFT,
         notes: moduleNotes(m, steps, analysis?.notes ?? []),
+        notesSource: m.notes.length ? fromFields(`modules.${i}.notes`) : m.evidence.length ? fromCode(m.evidence) : DRAFT,
         figures: [...(screen ? [screen.figure] : []), ...m.images.map((img) => ({ data: img.data, caption: img.caption || m.name }))],
-        evidence: m.evidence,
+        evidence: [...m.evidence, ...stepsOf[i].evidence],
       };
     }),
   });
@@ -387,7 +469,96 @@ function moduleNotes(m: FunctionalModule, steps: string[], codeNotes: readonly C
   return out;
 }
 
+/** Interface items printed in the chapter body; the appendix lists every item (up to MAX_APPENDIX_LINES). */
 const MAX_API_LINES = 160;
+/** The appendix lists at most this many items and says how many it leaves out. */
+const MAX_APPENDIX_LINES = 3000;
+
+type ApiEntry = NonNullable<CodeAnalysis['structure']>['api'][number];
+const API_ORDER: ApiEntry['kind'][] = ['command', 'option', 'endpoint', 'function', 'class', 'method'];
+
+/**
+ * The interface chapter, grouped by the module whose code holds each item (then by file for the rest), and — when
+ * the interface is longer than the chapter shows — an appendix 接口清单 with every item. Nothing is cut without the
+ * text saying where the rest is.
+ */
+function interfaceChapters(api: ApiEntry[], modules: FunctionalModule[], title: string): ManualChapter[] {
+  const sorted = [...api].sort((a, b) => API_ORDER.indexOf(a.kind) - API_ORDER.indexOf(b.kind));
+  const ownerOf = new Map<string, string>();
+  for (const m of modules) for (const f of moduleEvidenceFiles(m)) if (!ownerOf.has(f)) ownerOf.set(f, m.name);
+  const groups = new Map<string, ApiEntry[]>();
+  for (const a of sorted) {
+    const key = ownerOf.get(a.file) ?? a.file;
+    (groups.get(key) ?? groups.set(key, []).get(key)!).push(a);
+  }
+  // Module groups first (in the document's module order), then the files no module names.
+  const keys = [...groups.keys()].sort((x, y) => {
+    const mx = modules.findIndex((m) => m.name === x);
+    const my = modules.findIndex((m) => m.name === y);
+    return (mx < 0 ? 1e6 : mx) - (my < 0 ? 1e6 : my);
+  });
+  const cut = api.length > MAX_API_LINES;
+  const perGroup = cut ? Math.max(3, Math.floor(MAX_API_LINES / keys.length)) : Infinity;
+  // The body lists groups in order until MAX_API_LINES items are shown; the appendix has every item.
+  let budget = cut ? MAX_API_LINES : Infinity;
+  const bodyKeys = keys.filter((k) => {
+    if (budget <= 0) return false;
+    budget -= Math.min(groups.get(k)!.length, perGroup);
+    return true;
+  });
+  const lead = `以下接口取自源代码（共 ${api.length} 项），按所属模块${keys.some((k) => !modules.some((m) => m.name === k)) ? '（未归入模块的按文件）' : ''}列出，括号内为参数。`;
+  const rest = bodyKeys.length < keys.length ? `正文列出 ${keys.length} 组中的前 ${bodyKeys.length} 组、每组至多 ${perGroup} 项` : `正文每组列出至多 ${perGroup} 项`;
+  const chapter: ManualChapter = {
+    title,
+    paragraphs: [cut ? `${lead}${rest}，全部 ${api.length} 项见附录“接口清单”。` : lead],
+    sources: [fromCode(sorted.slice(0, 40).map((a) => `${a.file}#${a.name}`))],
+    sections: bodyKeys.map((k) => {
+      const items = groups.get(k)!;
+      const shown = items.slice(0, perGroup);
+      return {
+        title: k,
+        paragraphs: shown.length < items.length ? [`本组共 ${items.length} 项，此处列出 ${shown.length} 项，其余见附录。`] : [],
+        sources: [DRAFT],
+        code: shown.flatMap((a) => [a.signature, ...(a.doc ? [`    ${a.doc}`] : [])]),
+        evidence: items.map((a) => `${a.file}#${a.name}`),
+      };
+    }),
+  };
+  if (!cut) return [chapter];
+  const listed = sorted.slice(0, MAX_APPENDIX_LINES);
+  const byFile = new Map<string, ApiEntry[]>();
+  for (const a of listed) (byFile.get(a.file) ?? byFile.set(a.file, []).get(a.file)!).push(a);
+  return [
+    chapter,
+    {
+      title: '附录 接口清单',
+      tocSections: false,
+      paragraphs: [
+        `全部 ${api.length} 项接口按文件列出${api.length > listed.length ? `（列出 ${listed.length} 项，其余 ${api.length - listed.length} 项见源代码）` : ''}，每行为“名称（参数）”。`,
+      ],
+      sources: [fromCode(listed.slice(0, 40).map((a) => `${a.file}#${a.name}`))],
+      sections: [...byFile.entries()].map(([file, items]) => ({ title: file, paragraphs: [], code: items.map((a) => a.signature), evidence: items.map((a) => `${a.file}#${a.name}`) })),
+    },
+  ];
+}
+
+/** A code-hosting or registry address, or an install command, that names a published project (the upstream's, not the applicant's). */
+const UPSTREAM = /\b(?:(?:github|gitlab|gitee|bitbucket)\.(?:com|org)\/[\w.-]+(?:\/[\w.-]+)?|(?:npmjs\.com|pypi\.org|pkg\.go\.dev|crates\.io|search\.maven\.org)\/\S+|(?:npm|pnpm|cnpm)[ \t]+(?:i|install|add)[ \t]+(?:-\S+[ \t]+)*[@\w][\w@/.-]*|yarn[ \t]+(?:global[ \t]+)?add[ \t]+[@\w][\w@/.-]*|pip3?[ \t]+install[ \t]+(?:-\S+[ \t]+)*\w[\w.-]*(?![\w.-])(?<!\.txt)|go[ \t]+(?:get|install)[ \t]+\S+|cargo[ \t]+(?:add|install)[ \t]+\S+|composer[ \t]+require[ \t]+\S+|gem[ \t]+install[ \t]+\S+)/i;
+
+/**
+ * README examples that are the project's own: an example holding another project's address or install command (a
+ * fork's README keeps the upstream's) is flagged with what it names instead of printed.
+ */
+function ownExamples(examples: UsageExample[]): { kept: UsageExample[]; flagged: { source: string; upstream: string }[] } {
+  const kept: UsageExample[] = [];
+  const flagged: { source: string; upstream: string }[] = [];
+  for (const e of examples) {
+    const m = UPSTREAM.exec(e.code);
+    if (m) flagged.push({ source: e.source, upstream: m[0].slice(0, 80) });
+    else kept.push(e);
+  }
+  return { kept, flagged };
+}
 
 /** 设计说明书 / 使用说明: architecture, modules with their files and interface, the public interface, examples. Never a login page. */
 function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analysis: CodeAnalysis | undefined, languages: string[], warnings: string[]): ManualChapter[] {
@@ -415,8 +586,11 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
       dirs.set(d, dirs.get(d) ?? { files: 0, lines: 0 });
     }
     const byLang = Object.entries(analysis.stats.byLanguage).sort((a, b) => b[1].lines - a[1].lines).map(([l, c]) => `${l} ${c.files} 个文件、${c.lines} 行`);
+    const structureEvidence = analysis.structure.units.flatMap((u) => u.evidence.map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`)).slice(0, 40);
     arch.push({
       title: '软件结构',
+      sources: [fromCode(structureEvidence), fromCode(structureEvidence)],
+      stepsSource: fromCode(structureEvidence),
       paragraphs: [`本软件的源程序共 ${analysis.fileCount} 个文件、${analysis.sourceLines} 行（${byLang.join('，')}），程序入口为 ${analysis.entryFile ?? '—'}。`, `按代码的目录与文件，本软件分为以下 ${analysis.structure.units.length} 个部分：`],
       steps: analysis.structure.units.map((u) => `${u.label ?? u.words.join(' ')}：${[...new Set(u.evidence.map((e) => e.file))].slice(0, 4).join('、')}${u.evidence.length > 4 ? ' 等' : ''}`),
     });
@@ -428,14 +602,19 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
   const moduleDiagram = screenFigure(p, 'module-diagram');
   chapters.push({
     title: '模块设计',
-    sections: [...(moduleDiagram ? [{ title: '模块结构', paragraphs: [], figures: [moduleDiagram.figure] }] : []), ...p.modules.map((m) => {
+    sections: [...(moduleDiagram ? [{ title: '模块结构', paragraphs: [], figures: [moduleDiagram.figure] }] : []), ...p.modules.map((m, i): ManualSection => {
       const files = moduleEvidenceFiles(m);
       const items = api.filter((a) => files.includes(a.file)).slice(0, 12);
       return {
         title: m.name,
         module: m.name,
-        paragraphs: [m.description, ...(files.length ? [`对应代码：${files.slice(0, 6).join('、')}${files.length > 6 ? ' 等' : ''}。`] : []), ...(m.operations.length ? ['主要功能：'] : [])].filter(Boolean),
+        ...withSources([
+          [m.description, fromFields(`modules.${i}.description`)],
+          [files.length ? `对应代码：${files.slice(0, 6).join('、')}${files.length > 6 ? ' 等' : ''}。` : '', fromCode(m.evidence)],
+          [m.operations.length ? '主要功能：' : '', DRAFT],
+        ]),
         steps: m.operations,
+        stepsSource: fromFields(`modules.${i}.operations`),
         code: items.length ? items.map((a) => a.signature) : undefined,
         figures: m.images.map((img) => ({ data: img.data, caption: img.caption || m.name })),
         evidence: m.evidence,
@@ -443,29 +622,18 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
     })],
   });
   const ifaceTitle = form === 'cli' ? '命令与参数' : form === 'service' ? '接口说明' : '对外接口';
-  if (api.length) {
-    const groups = new Map<string, typeof api>();
-    const order: Array<(typeof api)[number]['kind']> = ['command', 'option', 'endpoint', 'function', 'class', 'method'];
-    const shown = [...api].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind)).slice(0, MAX_API_LINES);
-    for (const a of shown) (groups.get(a.file) ?? groups.set(a.file, []).get(a.file)!).push(a);
-    chapters.push({
-      title: ifaceTitle,
-      paragraphs: [`以下接口取自源代码（共 ${api.length} 项${api.length > shown.length ? `，列出前 ${shown.length} 项` : ''}），括号内为参数。`],
-      sections: [...groups.entries()].map(([file, items]) => ({
-        title: file,
-        paragraphs: [],
-        code: items.flatMap((a) => [a.signature, ...(a.doc ? [`    ${a.doc}`] : [])]),
-        evidence: items.map((a) => `${a.file}#${a.name}`),
-      })),
-    });
-  } else warnings.push(`${kind}的“${ifaceTitle}”一章没有内容：代码中没有找到导出的函数、类、接口或命令`);
-  const examples = analysis?.structure.examples ?? [];
+  const [iface, appendix] = api.length ? interfaceChapters(api, p.modules, ifaceTitle) : [];
+  if (iface) chapters.push(iface);
+  else warnings.push(`${kind}的“${ifaceTitle}”一章没有内容：代码中没有找到导出的函数、类、接口或命令`);
+  const { kept: examples, flagged } = ownExamples(analysis?.structure.examples ?? []);
+  for (const f of flagged) warnings.push(`${f.source} 中的一段示例含有其他项目的地址或安装命令（${f.upstream}），未写入${kind}；请换成本软件自己的安装和使用方法`);
   if (examples.length) {
     chapters.push({
       title: '使用示例',
-      sections: examples.map((e, i) => ({ title: `示例${i + 1}`, paragraphs: [`以下示例取自 ${e.source}。`], code: e.code.split('\n') })),
+      sections: examples.map((e, i) => ({ title: `示例${i + 1}`, paragraphs: [`以下示例取自 ${e.source}。`], sources: [fromCode([e.source])], code: e.code.split('\n') })),
     });
   }
+  if (appendix) chapters.push(appendix);
   return chapters;
 }
 
@@ -495,7 +663,7 @@ function blocksFromOutline(o: ManualOutline, warnings: string[]): Block[] {
     b.push({ type: 'h1', text: `第${ci + 1}章 ${ch.title}` });
     for (const t of ch.paragraphs ?? []) if (t.trim()) b.push({ type: 'p', text: t.trim() });
     ch.sections.forEach((sec, si) => {
-      b.push({ type: 'h2', text: `${ci + 1}.${si + 1} ${sec.title}` });
+      b.push({ type: 'h2', text: `${ci + 1}.${si + 1} ${sec.title}`, ...(ch.tocSections === false ? { noToc: true } : {}) });
       for (const t of sec.paragraphs) if (t.trim()) b.push({ type: 'p', text: t.trim() });
       // Figures follow the section's description, each introduced by a sentence that names it, then the steps.
       (sec.figures ?? []).forEach((f, k) => {
@@ -548,7 +716,7 @@ export function buildManual(project: ProjectInput | Project, opts: { analysis?: 
   const maxImgW = A4.width - g.marginLeft - g.marginRight;
   for (const bl of blocks) {
     if (bl.type === 'h1' || bl.type === 'h2') {
-      for (const t of wrapByWidth(bl.text!, cols(bl.type))) lines.push({ kind: 'text', style: bl.type, text: t, toc: t === bl.text ? { level: bl.type === 'h1' ? 1 : 2, title: bl.text! } : undefined });
+      for (const t of wrapByWidth(bl.text!, cols(bl.type))) lines.push({ kind: 'text', style: bl.type, text: t, toc: t === bl.text && !bl.noToc ? { level: bl.type === 'h1' ? 1 : 2, title: bl.text! } : undefined });
     } else if (bl.type === 'p') {
       for (const t of paragraph(bl.text!)) lines.push({ kind: 'text', style: 'body', text: t, lead: bl.lead });
     } else if (bl.type === 'code') {

@@ -4,6 +4,6 @@
  */
 export * from './model';
 export { THEMES, resolveTheme, type Theme } from './themes';
-export { buildPrototype, platformOf, kindOf, nounOf, buttonsFromOperations, screenOperationSteps, describeScreen, diagramCodeOf, type Prototype, type PrototypeSource, type DiagramCode } from './synth';
+export { buildPrototype, platformOf, kindOf, nounOf, buttonsFromOperations, screenOperationSteps, screenFactsOf, codeScreensOf, describeScreen, diagramCodeOf, type ScreenFacts, type ScreenPage, type CodeScreens, type Prototype, type PrototypeSource, type DiagramCode } from './synth';
 export { renderScreen, prototypeFonts, parseDescriptions } from './render';
-export { renderScreens, closePrototypePool, warmPrototypePool } from './pool';
+export { renderScreens, closePrototypePool, logPrototypePoolTo, warmPrototypePool } from './pool';

@@ -20,10 +20,13 @@ export class ScreenBuilder {
   readonly th: Th;
   readonly width: number;
   readonly height: number;
+  /** The screen, its page texts as a list (none when the description has none). */
+  readonly screen: ScreenSpec & { texts: string[] };
   constructor(
     readonly app: PrototypeApp,
-    readonly screen: ScreenSpec,
+    screen: ScreenSpec,
   ) {
+    this.screen = { ...screen, texts: screen.texts ?? [] };
     this.th = resolveTheme(app.theme, app.color);
     const size = isDiagram(screen) ? { width: 1440, height: 900 } : PLATFORMS[app.platform];
     this.width = size.width;
@@ -186,10 +189,12 @@ function table(b: ScreenBuilder, columns: string[], rows: string[][], opts: { fo
   ]);
 }
 
-function pagination(b: ScreenBuilder, total: number): El {
+/** The pager under a table: the rows shown are all there are (no made-up total); nothing under an empty table. */
+function pagination(b: ScreenBuilder, total: number): El | null {
   const th = b.th;
+  if (!total) return null;
   const box = (s: string, active = false) => h('div', { minWidth: 28, height: 28, borderRadius: th.radius, border: `1px solid ${active ? th.primary : th.border}`, color: active ? th.primary : th.text, alignItems: 'center', justifyContent: 'center', fontSize: 13, padding: '0 6px' }, b.t(s));
-  return row({ justifyContent: 'flex-end', gap: 8, marginTop: 16, color: th.textSecondary, fontSize: 13 }, [h('div', {}, b.t(`共 ${total} 条`)), box('‹'), box('1', true), box('2'), box('3'), box('›'), box('10 条/页')]);
+  return row({ justifyContent: 'flex-end', gap: 8, marginTop: 16, color: th.textSecondary, fontSize: 13 }, [h('div', {}, b.t(`共 ${total} 条`)), box('‹'), box('1', true), box('›')]);
 }
 
 function statCards(b: ScreenBuilder, stats: ScreenSpec['stats'], compact = false): El {
@@ -280,6 +285,13 @@ function buttonsRow(b: ScreenBuilder, labels: string[], opts: { justify?: string
   return row({ gap: opts.gap ?? 10, justifyContent: opts.justify ?? 'flex-start' }, labels.map((l, i) => button(b, l, i === 0, { danger: /删除/.test(l) && i > 0 })));
 }
 
+/** The page's own texts, one line each (headings and paragraphs as the code writes them). */
+function textLines(b: ScreenBuilder, texts: string[], opts: { fontSize?: number; maxPx: number }): El | null {
+  const fs = opts.fontSize ?? 14;
+  if (!texts.length) return null;
+  return col({ gap: 8, marginBottom: 12 }, texts.map((t, i) => txt(b, fit(t, opts.maxPx, i === 0 ? fs + 2 : fs), { fontSize: i === 0 ? fs + 2 : fs, fontWeight: i === 0 ? 700 : 400, color: i === 0 ? b.th.text : b.th.textSecondary, ...ellipsis })));
+}
+
 /* ------------------------------------------------------------------ page bodies (web / desktop) */
 
 /** The content of a non-login screen on a wide canvas (web admin, web site, desktop). */
@@ -292,39 +304,49 @@ function wideBody(b: ScreenBuilder, width: number): El {
   const th = b.th;
   switch (s.kind) {
     case 'main': {
-      const chart = s.chart ?? { labels: [], values: [] };
+      // What the home page shows, as the code writes it; nothing when the code's home page is not known.
+      const has = s.texts.length || s.fields.length || s.buttons.length || s.columns.length || s.tabs?.length;
+      if (!has && !s.stats.length) return col({ flexGrow: 1 }, []);
       return col({ gap: 16, flexGrow: 1 }, [
         s.stats.length ? statCards(b, s.stats) : null,
-        row({ gap: 16, alignItems: 'stretch' }, [
-          card(b, [barChart(b, chart, 230, '近 6 个月业务量')], { flexGrow: 3, flexBasis: 0 }),
-          card(b, [txt(b, '快捷入口', { fontSize: 15, fontWeight: 700, marginBottom: 12 }), row({ flexWrap: 'wrap', gap: 10 }, b.app.menu.slice(0, 8).map((m) => h('div', { padding: '8px 12px', borderRadius: th.radius, background: th.tint, color: th.primary, fontSize: 13 }, b.t(m))))], {
-            flexGrow: 2,
-            flexBasis: 0,
-          }),
-        ]),
-        s.columns.length ? card(b, [txt(b, '最近记录', { fontSize: 15, fontWeight: 700, marginBottom: 12 }), table(b, s.columns, s.rows.slice(0, 4), { rowHeight: 38, fontSize: 13, width: width - 34 })], { padding: 16 }) : null,
+        s.chart ? card(b, [barChart(b, s.chart, 230)]) : null,
+        has
+          ? card(b, [
+              tabStrip(b, s.tabs ?? []),
+              textLines(b, s.texts, { maxPx: width - 42 }),
+              s.fields.length ? formGrid(b, s.fields, 3, { maxPx: (width - 42) / 3 - 96 - 28 - 24 }) : null,
+              s.buttons.length ? row({ marginTop: 12, marginBottom: 12 }, [buttonsRow(b, s.buttons)]) : null,
+              s.columns.length ? table(b, s.columns, s.rows.slice(0, 4), { rowHeight: 38, fontSize: 13, width: width - 42 }) : null,
+            ])
+          : null,
       ]);
     }
     case 'list': {
       const filters = s.fields.slice(0, 3);
+      // The search form's own buttons beside it; the page's other buttons above the table.
+      const searchButtons = s.buttons.filter((x) => SEARCH_BUTTON.test(x));
       return card(b, [
+        tabStrip(b, s.tabs ?? []),
         filters.length
           ? row({ gap: 16, marginBottom: 16 }, [
               ...filters.map((f) => row({ gap: 8, flexGrow: 1, flexBasis: 0 }, [h('div', { fontSize: 14, color: th.text, flexShrink: 0 }, b.t(`${f.label}：`)), input(b, f.value, f.type, { placeholder: f.type === 'select' ? '请选择' : '请输入' })])),
-              row({ gap: 8 }, [button(b, '查询', true), button(b, '重置', false)]),
+              ...(searchButtons.length ? [row({ gap: 8 }, searchButtons.slice(0, 2).map((x, i) => button(b, x, i === 0)))] : []),
             ])
           : null,
-        row({ justifyContent: 'space-between', marginBottom: 12 }, [txt(b, s.title + '列表', { fontSize: 16, fontWeight: 700 }), buttonsRow(b, s.buttons)]),
+        row({ justifyContent: 'space-between', marginBottom: 12 }, [txt(b, s.title + '列表', { fontSize: 16, fontWeight: 700 }), buttonsRow(b, s.buttons.filter((x) => !SEARCH_BUTTON.test(x)))]),
+        s.texts.length ? row({ gap: 16, marginBottom: 10, fontSize: 13, color: th.textSecondary }, s.texts.slice(0, 3).map((t) => h('div', { ...ellipsis }, b.t(fit(t, (width - 42) / 3 - 16, 13))))) : null,
         table(b, s.columns, s.rows, { rowHeight: s.rows.length > 8 ? 40 : 44, width: width - 42 }),
-        pagination(b, 28 + s.rows.length * 7),
+        pagination(b, s.rows.length),
       ], { flexGrow: 1 });
     }
     case 'form':
       return card(b, [
         txt(b, s.title, { fontSize: 16, fontWeight: 700, marginBottom: 20 }),
-        formGrid(b, s.fields, 2, { maxPx: (width - 42) / 2 - 96 - 28 - 24 }),
-        h('div', { height: 1, background: th.border, margin: '24px 0 16px' }),
-        buttonsRow(b, s.buttons, { justify: 'center', gap: 16 }),
+        tabStrip(b, s.tabs ?? []),
+        textLines(b, s.texts, { maxPx: width - 42 }),
+        s.fields.length ? formGrid(b, s.fields, 2, { maxPx: (width - 42) / 2 - 96 - 28 - 24 }) : null,
+        s.fields.length && s.buttons.length ? h('div', { height: 1, background: th.border, margin: '24px 0 16px' }) : null,
+        buttonsRow(b, s.buttons, { justify: s.fields.length ? 'center' : 'flex-start', gap: 16 }),
       ], { flexGrow: 1 });
     case 'detail': {
       const steps = s.rows.slice(0, 5);
@@ -374,7 +396,7 @@ function wideBody(b: ScreenBuilder, width: number): El {
 function loginWide(b: ScreenBuilder, w: number, h0: number): El {
   const s = b.screen;
   const th = b.th;
-  const fields = s.fields.length ? s.fields : [{ label: '账号', value: '', type: 'text' as const }];
+  const fields = s.fields;
   return row({ width: w, height: h0, alignItems: 'stretch', background: th.pageBg }, [
     col({ width: Math.round(w * 0.46) - 128, background: th.primary, color: '#ffffff', padding: 64, justifyContent: 'space-between' }, [
       row({ gap: 14 }, [h('div', { width: 44, height: 44, borderRadius: 10, background: '#ffffff', color: th.primary, fontSize: 24, fontWeight: 700, alignItems: 'center', justifyContent: 'center' }, b.t([...(b.app.shortName || b.app.name)][0])), txt(b, b.app.shortName || b.app.name, { fontSize: 20, fontWeight: 700 })]),
@@ -388,9 +410,10 @@ function loginWide(b: ScreenBuilder, w: number, h0: number): El {
     col({ flexGrow: 1, alignItems: 'center', justifyContent: 'center' }, [
       col({ width: 400, background: th.cardBg, borderRadius: th.radius * 1.5, border: `1px solid ${th.border}`, padding: 40, gap: 20 }, [
         txt(b, s.title, { fontSize: 24, fontWeight: 700, color: th.text }),
+        ...s.texts.map((t) => txt(b, fit(t, 320, 13), { fontSize: 13, color: th.textSecondary })),
         ...fields.map((f) => col({ gap: 8 }, [txt(b, f.label, { fontSize: 14, color: th.text }), input(b, f.type === 'text' && /密码/.test(f.label) ? '••••••••' : f.value, f.type, { height: 40, placeholder: `请输入${f.label}` })])),
-        row({ justifyContent: 'space-between', fontSize: 13, color: th.textSecondary }, [row({ gap: 6 }, [h('div', { width: 14, height: 14, borderRadius: 3, background: th.primary }), h('div', {}, b.t('记住账号'))]), h('div', { color: th.primary }, b.t('忘记密码'))]),
-        row({}, [button(b, s.buttons[0] || '登录', true, { block: true, height: 42, fontSize: 16 })]),
+        // Only the buttons and texts of the code's login page (no 记住账号 or 忘记密码 it does not have).
+        s.buttons[0] ? row({}, [button(b, s.buttons[0], true, { block: true, height: 42, fontSize: 16 })]) : null,
         ...(s.buttons.slice(1).length ? [row({ justifyContent: 'center', gap: 16, fontSize: 13 }, s.buttons.slice(1).map((x) => h('div', { color: th.primary }, b.t(x))))] : []),
       ]),
     ]),
@@ -399,8 +422,18 @@ function loginWide(b: ScreenBuilder, w: number, h0: number): El {
 
 /* ------------------------------------------------------------------ frames */
 
+/** A menu entry's marker: a small filled dot (a hollow square would read as a checkbox). */
 function menuIcon(b: ScreenBuilder, active: boolean, color: string): El {
-  return h('div', { width: 14, height: 14, borderRadius: 3, border: `2px solid ${active ? color : mix(color, b.th.siderBg, 0.35)}` });
+  return h('div', { width: 6, height: 6, borderRadius: 3, background: active ? color : mix(color, b.th.siderBg, 0.35) });
+}
+
+const SEARCH_BUTTON = /^(查询|搜索|检索|筛选|重置|清空|查 询|搜 索|重 置|search|query|filter|reset|clear)$/i;
+
+/** The page's tabs as a strip (the first one selected); nothing when the page has none. */
+function tabStrip(b: ScreenBuilder, tabs: string[]): El | null {
+  const th = b.th;
+  if (!tabs.length) return null;
+  return row({ gap: 24, marginBottom: 14, borderBottom: `1px solid ${th.border}` }, tabs.slice(0, 8).map((t, i) => h('div', { padding: '0 2px 8px', fontSize: 14, color: i === 0 ? th.primary : th.text, fontWeight: i === 0 ? 700 : 400, borderBottom: i === 0 ? `2px solid ${th.primary}` : '2px solid transparent' }, b.t(t))));
 }
 
 function sider(b: ScreenBuilder, width: number, active: string): El {
@@ -421,13 +454,15 @@ function activeMenu(b: ScreenBuilder): string {
   return b.screen.kind === 'main' ? '首页' : b.screen.title;
 }
 
-function userBadge(b: ScreenBuilder, color: string): El {
+/** The signed-in user (none for software without a login). */
+function userBadge(b: ScreenBuilder, color: string): El | null {
+  if (!b.app.user) return null;
   return row({ gap: 8, fontSize: 14, color }, [h('div', { width: 28, height: 28, borderRadius: 14, background: mix(b.th.primary, '#ffffff', 0.5), color: '#ffffff', alignItems: 'center', justifyContent: 'center', fontSize: 13 }, b.t([...b.app.user][0])), h('div', {}, b.t(b.app.user))]);
 }
 
 function breadcrumb(b: ScreenBuilder): El {
   const th = b.th;
-  const parts = b.screen.kind === 'main' ? ['首页', '工作台'] : ['首页', b.screen.title];
+  const parts = b.screen.kind === 'main' ? [b.screen.title] : ['首页', b.screen.title];
   return row({ gap: 6, fontSize: 13, color: th.textSecondary, marginBottom: 12 }, parts.flatMap((p, i) => [i ? h('div', {}, '/') : null, h('div', { color: i === parts.length - 1 ? th.text : th.textSecondary }, b.t(p))]));
 }
 
@@ -441,7 +476,7 @@ function webAdmin(b: ScreenBuilder): El {
     col({ width, height }, [
       row({ height: headerH, flexShrink: 0, background: th.headerBgColor, color: th.headerText, padding: '0 24px', justifyContent: 'space-between', borderBottom: `1px solid ${th.border}` }, [
         row({ gap: 40 }, [logo(b, 30), txt(b, b.identity, { fontSize: 22, fontWeight: 700 })]),
-        row({ gap: 22 }, [h('div', { fontSize: 13, opacity: 0.85 }, b.t('消息')), h('div', { fontSize: 13, opacity: 0.85 }, b.t('帮助')), userBadge(b, th.headerText)]),
+        userBadge(b, th.headerText),
       ]),
       row({ flexGrow: 1, alignItems: 'stretch', height: height - headerH }, [
         sider(b, 220, activeMenu(b)),
@@ -465,9 +500,9 @@ function webSite(b: ScreenBuilder): El {
         row({ gap: 28, fontSize: 15 }, nav.map((m) => h('div', { paddingBottom: 4, borderBottom: `2px solid ${m === active ? (th.headerBgColor === th.primary ? '#ffffff' : th.primary) : 'transparent'}`, fontWeight: m === active ? 700 : 400 }, b.t(m)))),
         userBadge(b, th.headerText),
       ]),
-      col({ padding: '18px 48px 10px', background: th.dark ? th.cardBg : th.tint }, [txt(b, b.screen.kind === 'main' ? `欢迎使用${b.app.shortName || b.app.name}` : b.screen.title, { fontSize: 22, fontWeight: 700, color: th.text }), breadcrumb(b)]),
+      col({ padding: '18px 48px 10px', background: th.dark ? th.cardBg : th.tint }, [txt(b, b.screen.title, { fontSize: 22, fontWeight: 700, color: th.text }), b.screen.kind === 'main' ? null : breadcrumb(b)]),
       col({ width: width - 96, flexGrow: 1, padding: '20px 48px', color: th.text }, [wideContent(b, width - 96)]),
-      row({ height: 44, flexShrink: 0, justifyContent: 'center', gap: 24, fontSize: 12, color: th.textSecondary, borderTop: `1px solid ${th.border}`, background: th.cardBg }, [h('div', {}, b.t(`${b.app.name} ${b.app.version}`)), h('div', {}, b.t('使用帮助')), h('div', {}, b.t('联系我们'))]),
+      row({ height: 44, flexShrink: 0, justifyContent: 'center', gap: 24, fontSize: 12, color: th.textSecondary, borderTop: `1px solid ${th.border}`, background: th.cardBg }, [h('div', {}, b.t(`${b.app.name} ${b.app.version}`))]),
     ]),
   );
 }
@@ -485,9 +520,8 @@ function desktop(b: ScreenBuilder): El {
     row({ gap: 24, fontSize: 16 }, [logo(b, 20), h('div', {}, b.t(`${b.app.name} ${b.app.version}`))]),
     row({}, [winBtn('M0,5 H10'), winBtn('M0.5,0.5 H9.5 V9.5 H0.5 Z'), winBtn('M0,0 L10,10 M10,0 L0,10', true)]),
   ]);
-  const statusBar = row({ height: 26, flexShrink: 0, background: th.dark ? '#0b0d11' : mix(th.pageBg, '#000000', 0.04), color: th.textSecondary, fontSize: 12, padding: '0 12px', justifyContent: 'space-between', borderTop: `1px solid ${th.border}` }, [
-    h('div', {}, b.t('就绪')),
-    row({ gap: 20 }, [h('div', {}, b.t(`当前用户：${b.app.user}`)), h('div', {}, b.t(`版本 ${b.app.version}`))]),
+  const statusBar = row({ height: 26, flexShrink: 0, background: th.dark ? '#0b0d11' : mix(th.pageBg, '#000000', 0.04), color: th.textSecondary, fontSize: 12, padding: '0 12px', justifyContent: 'flex-end', borderTop: `1px solid ${th.border}` }, [
+    row({ gap: 20 }, [b.app.user ? h('div', {}, b.t(`当前用户：${b.app.user}`)) : null, h('div', {}, b.t(`版本 ${b.app.version}`))]),
   ]);
   if (b.screen.kind === 'login') {
     const s = b.screen;
@@ -499,6 +533,7 @@ function desktop(b: ScreenBuilder): El {
           col({ width: 420, background: th.cardBg, border: `1px solid ${th.border}`, borderRadius: th.radius, padding: 36, gap: 18, alignItems: 'stretch' }, [
             row({ gap: 12, justifyContent: 'center' }, [logo(b, 40), col({}, [txt(b, b.app.name, { fontSize: b.app.name.length > 12 ? 18 : 22, fontWeight: 700, color: th.text }), txt(b, `版本 ${b.app.version}`, { fontSize: 13, color: th.textSecondary })])]),
             txt(b, s.title, { fontSize: 16, color: th.text, justifyContent: 'center' }),
+            ...s.texts.map((t) => txt(b, fit(t, 340, 12), { fontSize: 12, color: th.textSecondary, justifyContent: 'center' })),
             ...s.fields.map((f) => row({ gap: 10 }, [h('div', { width: 64, justifyContent: 'flex-end', fontSize: 14, color: th.text }, b.t(f.label)), input(b, /密码/.test(f.label) ? '••••••••' : f.value, f.type, { height: 34, placeholder: `请输入${f.label}` })])),
             row({ gap: 12, marginTop: 6 }, s.buttons.slice(0, 2).map((x, i) => button(b, x, i === 0, { block: true, height: 36 }))),
           ]),
@@ -507,13 +542,11 @@ function desktop(b: ScreenBuilder): El {
       ]),
     );
   }
-  const menuBar = row({ height: 28, flexShrink: 0, background: th.cardBg, color: th.text, fontSize: 13, gap: 18, padding: '0 12px', borderBottom: `1px solid ${th.border}` }, ['文件', '编辑', '视图', '工具', '帮助'].map((m) => h('div', {}, b.t(m))));
   return rootBox(
     b,
     col({ width: width - 2, height: height - 2, border: `1px solid ${mix(titleBg, '#000000', 0.2)}` }, [
       titleBar,
-      menuBar,
-      row({ flexGrow: 1, alignItems: 'stretch', height: height - TITLE_H - 28 - 26 }, [sider(b, 190, activeMenu(b)), col({ width: width - 190 - 2 - 32, flexShrink: 0, padding: 16, background: th.pageBg, color: th.text }, [wideContent(b, width - 190 - 34)])]),
+      row({ flexGrow: 1, alignItems: 'stretch', height: height - TITLE_H - 26 }, [sider(b, 190, activeMenu(b)), col({ width: width - 190 - 2 - 32, flexShrink: 0, padding: 16, background: th.pageBg, color: th.text }, [wideContent(b, width - 190 - 34)])]),
       statusBar,
     ]),
   );
@@ -532,21 +565,29 @@ function mobile(b: ScreenBuilder): El {
       col({ width: width - 56, height: height - 100, background: th.cardBg, padding: '72px 28px 28px', gap: 18 }, [
         col({ alignItems: 'center', gap: 10, marginBottom: 18 }, [logo(b, 72), txt(b, b.app.shortName || b.app.name, { fontSize: 22, fontWeight: 700, color: th.text }), txt(b, `版本 ${b.app.version}`, { fontSize: 13, color: th.textSecondary })]),
         txt(b, s.title, { fontSize: 18, fontWeight: 700, color: th.text }),
+        ...s.texts.map((t) => txt(b, fit(t, width - 56, 13), { fontSize: 13, color: th.textSecondary })),
         ...s.fields.map((f) => col({ gap: 6 }, [txt(b, f.label, { fontSize: 13, color: th.textSecondary }), input(b, /密码/.test(f.label) ? '••••••••' : f.value, f.type, { height: 46, fontSize: 15, placeholder: `请输入${f.label}` })])),
-        row({ marginTop: 10 }, [button(b, s.buttons[0] || '登录', true, { block: true, height: 48, fontSize: 17 })]),
+        s.buttons[0] ? row({ marginTop: 10 }, [button(b, s.buttons[0], true, { block: true, height: 48, fontSize: 17 })]) : null,
         row({ justifyContent: 'space-between', fontSize: 13, color: th.primary }, s.buttons.slice(1, 3).map((x) => h('div', {}, b.t(x)))),
         h('div', { flexGrow: 1 }),
         txt(b, b.app.name, { fontSize: 12, color: th.textSecondary, justifyContent: 'center' }),
       ]),
     );
   }
+  // The code's own tab bar, on the home screen and its own tab pages only (none when the code has none); without
+  // code, the home entry and the first modules.
+  const tabs = b.app.tabBar ?? ['首页', ...b.app.menu.slice(0, 3).map((m) => shortLabel(m))];
+  const activeTab = s.kind === 'main' ? tabs[0] : (tabs.find((t) => t === s.title) ?? shortLabel(s.title));
+  const tabPage = s.kind === 'main' || !b.app.tabBar || b.app.tabBar.includes(s.title);
+  // The main screen's bar names the software unless the home page has a title of its own.
+  const barTitle = s.kind === 'main' && s.title === '首页' ? b.app.shortName || b.app.name : s.title;
   const appBar = col({ flexShrink: 0, background: th.headerBgColor === th.cardBg ? th.primary : th.headerBgColor, color: '#ffffff', padding: '14px 16px 10px', gap: 2 }, [
-    row({ justifyContent: 'space-between' }, [h('div', { fontSize: 18 }, s.kind === 'main' ? '' : '‹'), txt(b, fit(s.kind === 'main' ? b.app.shortName || b.app.name : s.title, width - 100, 18), { fontSize: 18, fontWeight: 700, ...ellipsis }), h('div', { fontSize: 18 }, '···')]),
-    txt(b, s.kind === 'main' ? `版本 ${b.app.version}` : ident, { fontSize: 14, justifyContent: 'center' }),
+    row({ justifyContent: 'space-between' }, [h('div', { fontSize: 18 }, s.kind === 'main' || (b.app.tabBar && tabPage) ? '' : '‹'), txt(b, fit(barTitle, width - 100, 18), { fontSize: 18, fontWeight: 700, ...ellipsis }), h('div', { fontSize: 18 }, '···')]),
+    txt(b, barTitle === (b.app.shortName || b.app.name) ? `版本 ${b.app.version}` : ident, { fontSize: 14, justifyContent: 'center' }),
   ]);
-  const tabs = ['首页', ...b.app.menu.slice(0, 3).map((m) => shortLabel(m)), '我的'];
-  const activeTab = s.kind === 'main' ? '首页' : shortLabel(s.title);
-  const tabBar = row({ height: 58, flexShrink: 0, background: th.cardBg, borderTop: `1px solid ${th.border}`, justifyContent: 'space-around' }, tabs.map((t) => col({ alignItems: 'center', gap: 3, color: t === activeTab ? th.primary : th.textSecondary, fontSize: 11 }, [h('div', { width: 20, height: 20, borderRadius: 6, border: `2px solid ${t === activeTab ? th.primary : th.textSecondary}` }), h('div', {}, b.t(t))])));
+  const tabBar = tabs.length && tabPage
+    ? row({ height: 58, flexShrink: 0, background: th.cardBg, borderTop: `1px solid ${th.border}`, justifyContent: 'space-around' }, tabs.map((t) => col({ alignItems: 'center', gap: 5, color: t === activeTab ? th.primary : th.textSecondary, fontSize: 12 }, [h('div', { width: 6, height: 6, borderRadius: 3, background: t === activeTab ? th.primary : 'transparent' }), h('div', { fontWeight: t === activeTab ? 700 : 400 }, b.t(t))])))
+    : null;
   return rootBox(b, col({ width, height, background: th.pageBg, color: th.text }, [appBar, col({ flexGrow: 1, padding: 12, gap: 12 }, mobileBody(b)), tabBar]));
 }
 
@@ -558,18 +599,30 @@ function shortLabel(s: string): string {
 function mobileBody(b: ScreenBuilder): Child[] {
   const th = b.th;
   const s = b.screen;
+  const width = b.width;
   const mcard = (children: Child[], style: Record<string, unknown> = {}) => col({ background: th.cardBg, borderRadius: Math.max(8, th.radius), padding: 14, gap: 8, ...style }, children);
+  // The page's own texts, the first as its heading.
+  const textCard = s.texts.length ? mcard(s.texts.map((t, i) => txt(b, fit(t, width - 52, i === 0 ? 16 : 13), { fontSize: i === 0 ? 16 : 13, fontWeight: i === 0 ? 700 : 400, color: i === 0 ? th.text : th.textSecondary, ...ellipsis }))) : null;
   switch (s.kind) {
-    case 'main':
+    case 'main': {
+      // What the home page shows as its code writes it; without code, the software's own module names as its menu.
+      const has = s.texts.length || s.fields.length || s.buttons.length || s.columns.length;
       return [
-        mcard([txt(b, `欢迎使用${b.app.shortName || b.app.name}`, { fontSize: 16, fontWeight: 700 }), txt(b, `${b.app.name} ${b.app.version}`, { fontSize: 12, color: th.textSecondary })], { background: th.tint }),
         s.stats.length ? statCards(b, s.stats.slice(0, 4), true) : null,
-        mcard([row({ flexWrap: 'wrap', rowGap: 14 }, b.app.menu.slice(0, 8).map((m) => col({ width: '25%', alignItems: 'center', gap: 6 }, [h('div', { width: 40, height: 40, borderRadius: 12, background: th.tint, color: th.primary, alignItems: 'center', justifyContent: 'center', fontSize: 16, fontWeight: 700 }, b.t([...m][0])), txt(b, shortLabel(m), { fontSize: 12 })])))]),
-        s.rows.length ? mcard([txt(b, '最近记录', { fontSize: 15, fontWeight: 700 }), ...s.rows.slice(0, 3).map((r) => row({ justifyContent: 'space-between', fontSize: 13, paddingTop: 6, borderTop: `1px solid ${th.border}` }, [h('div', { ...ellipsis, display: 'flex' }, b.t(fit(r[1] || r[0] || '', 200, 13))), h('div', { color: th.textSecondary }, b.t(r[r.length - 1] || ''))]))]) : null,
+        textCard,
+        s.fields.length ? mcard(s.fields.slice(0, 5).map((f) => col({ gap: 6, paddingBottom: 6 }, [txt(b, f.label, { fontSize: 13, color: th.textSecondary }), input(b, f.value, f.type, { height: 38, fontSize: 14 })]))) : null,
+        s.columns.length ? mcard([row({ gap: 12, fontSize: 13, color: th.textSecondary, flexWrap: 'wrap' }, s.columns.slice(0, 4).map((c) => h('div', {}, b.t(c))))]) : null,
+        s.buttons.length ? col({ gap: 10 }, s.buttons.slice(0, 4).map((x, i) => button(b, x, i === 0, { block: true, height: 42 }))) : null,
+        !has && !b.app.tabBar && b.app.menu.length
+          ? mcard(b.app.menu.slice(0, 8).map((m) => row({ gap: 10, fontSize: 14, padding: '8px 0', borderBottom: `1px solid ${th.border}` }, [h('div', { width: 6, height: 6, borderRadius: 3, background: th.primary }), h('div', { flexGrow: 1, ...ellipsis, display: 'flex' }, b.t(fit(m, width - 90, 14))), h('div', { color: th.textSecondary }, '›')])))
+          : null,
       ];
+    }
     case 'list':
       return [
-        row({ gap: 8 }, [input(b, s.fields[0]?.value ?? '', 'text', { height: 36, placeholder: `搜索${s.fields[0]?.label ?? ''}` }), button(b, s.buttons[0] || '新增', true, { height: 36 })]),
+        textCard,
+        ...(s.tabs?.length ? [row({ gap: 18, fontSize: 14 }, s.tabs.slice(0, 4).map((t, i) => h('div', { color: i === 0 ? th.primary : th.text, fontWeight: i === 0 ? 700 : 400 }, b.t(t))))] : []),
+        ...(s.fields.length || s.buttons.length ? [row({ gap: 8 }, [...(s.fields.length ? [input(b, s.fields[0]?.value ?? '', 'text', { height: 36, placeholder: s.fields[0]?.label ?? '' })] : []), ...(s.buttons[0] ? [button(b, s.buttons[0], true, { height: 36 })] : [])])] : []),
         ...s.rows.slice(0, 5).map((r) =>
           mcard([
             row({ justifyContent: 'space-between' }, [txt(b, fit(r[1] || r[0] || '', 230, 15), { fontSize: 15, fontWeight: 700, ...ellipsis }), statusOf(b, s, r)]),
@@ -579,7 +632,8 @@ function mobileBody(b: ScreenBuilder): Child[] {
       ];
     case 'form':
       return [
-        mcard(s.fields.slice(0, 7).map((f) => col({ gap: 6, paddingBottom: 6 }, [txt(b, f.label, { fontSize: 13, color: th.textSecondary }), input(b, f.value, f.type, { height: 38, fontSize: 14 })]))),
+        textCard,
+        s.fields.length ? mcard(s.fields.slice(0, 7).map((f) => col({ gap: 6, paddingBottom: 6 }, [txt(b, f.label, { fontSize: 13, color: th.textSecondary }), input(b, f.value, f.type, { height: 38, fontSize: 14 })]))) : null,
         row({ gap: 10 }, s.buttons.slice(0, 2).map((x, i) => button(b, x, i === 0, { block: true, height: 44, fontSize: 16 }))),
       ];
     case 'detail':

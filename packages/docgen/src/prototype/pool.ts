@@ -8,14 +8,35 @@ let pool: Piscina | undefined;
 let keepThreads = false;
 const MAX_THREADS = Math.max(1, Math.min(2, availableParallelism()));
 
+/** Where a render thread that failed is reported (the server passes its logger; see logPrototypePoolTo). */
+let report: (err: unknown) => void = (err) => console.warn('screen render thread failed:', (err as Error)?.message ?? err);
+
+/**
+ * Reports render threads that fail (one whose file cannot be loaded, e.g. removed by a deployment, or that crashed)
+ * to `log` instead of the console. The failed call rejects; the next one starts a new thread.
+ */
+export function logPrototypePoolTo(log: { warn(obj: object, msg: string): void }): void {
+  report = (err) => log.warn({ err }, 'screen render thread failed; a new one starts with the next render');
+}
+
 function getPool(): Piscina {
-  pool ??= new Piscina({
+  if (pool) return pool;
+  pool = new Piscina({
     filename: new URL('./render-worker.mjs', import.meta.url).href,
     minThreads: keepThreads ? MAX_THREADS : 0,
     maxThreads: MAX_THREADS,
     idleTimeout: 60_000,
   });
-  return pool;
+  // A thread that failed outside a task (its file gone after a deployment replaced the build, or it died) is only
+  // reported by this event, which would end the process without a listener, and leaves the waiting calls pending:
+  // the pool is dropped (they reject) and the next render makes a new one.
+  const p = pool;
+  p.on('error', (err: unknown) => {
+    report(err);
+    if (pool === p) pool = undefined;
+    void p.destroy().catch(() => undefined);
+  });
+  return p;
 }
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrototype, platformOf, renderScreen, renderScreens, closePrototypePool, screenOperationSteps, PLATFORMS, PLATFORM_SCALE, THEME_IDS } from './index';
+import type { CodeFile, MetaFile } from '../intake/intake';
+import { readPageFacts } from '../analysis/pages';
+import { describedFields } from './synth';
+import { buildPrototype, codeScreensOf, describeScreen, platformOf, renderScreen, renderScreens, closePrototypePool, screenOperationSteps, PLATFORMS, PLATFORM_SCALE, THEME_IDS } from './index';
 
 const source = {
   name: '社区养老服务管理系统',
@@ -76,5 +79,87 @@ describe('prototype screens', () => {
   it('refuses a description that does not fit, with a Chinese reason', async () => {
     const p = buildPrototype(source);
     await expect(renderScreen(p.app, { ...p.screens[3], columns: Array.from({ length: 12 }, (_, i) => `列${i}`) })).rejects.toThrow(/界面描述有误/);
+  });
+
+  it('draws the login the code implements, none when the code has none, and a plain one when it is not known', async () => {
+    const file = (path: string, text: string, language: string): CodeFile => ({ path, text, language, lines: text.split('\n').length }) as CodeFile;
+    // A mini-program signing in with the phone number WeChat gives (getPhoneNumber), its home page first in app.json.
+    const files = [
+      file('pages/index/index.wxml', '<view class="hero">\n  <text>社区养老服务</text>\n  <text>为辖区老人提供上门服务</text>\n</view>\n<button bindtap="toOrder">预约服务</button>', 'WXML'),
+      file('pages/login/login.wxml', '<view>\n  <text>登录后可预约上门服务</text>\n  <button open-type="getPhoneNumber" bindgetphonenumber="onPhone">手机号快捷登录</button>\n</view>', 'WXML'),
+      file('pages/login/login.js', "Page({ onPhone(e) { wx.login({ success: () => wx.request({ url: '/api/login/phone', method: 'POST' }) }) } })", 'JavaScript'),
+      file('pages/order/order.wxml', '<view><text>服务类型</text><picker mode="selector">请选择</picker></view>', 'WXML'),
+    ];
+    const meta: MetaFile[] = [
+      { path: 'app.json', text: JSON.stringify({ pages: ['pages/index/index', 'pages/order/order', 'pages/login/login'], tabBar: { list: [{ pagePath: 'pages/index/index', text: '首页' }, { pagePath: 'pages/order/order', text: '预约' }] } }) },
+      { path: 'pages/login/login.json', text: '{ "navigationBarTitleText": "登录" }' },
+    ];
+    const code = codeScreensOf(await readPageFacts(files, meta));
+    expect(code.login).toMatchObject({ login: 'phone', buttons: ['手机号快捷登录'] });
+    expect(code.home).toMatchObject({ texts: ['社区养老服务', '为辖区老人提供上门服务'], buttons: ['预约服务'] });
+    expect(code.tabBar).toEqual(['首页', '预约']);
+    const phone = buildPrototype({ ...source, platform: '微信小程序', ...code });
+    const [login, main] = await renderScreens(phone.app, phone.screens.slice(0, 2), { parallel: false });
+    expect(login.texts).toEqual(expect.arrayContaining(['登录', '手机号快捷登录', '登录后可预约上门服务']));
+    expect(login.texts.join('\n')).not.toMatch(/账号|密码|验证码登录|注册账号/);
+    expect(describeScreen(phone.screens[0], login.texts)).toContain('“手机号快捷登录”');
+    // The home page as its code writes it, under the code's own tab bar; nothing made up besides the name and version.
+    const own = ['社区养老服务管理系统', '养老服务', '版本 V2.1', '养老服务 V2.1', '社区养老服务管理系统 V2.1', '首页', '预约', '社区养老服务', '为辖区老人提供上门服务', '预约服务'];
+    expect(main.texts.filter((t) => !own.includes(t))).toEqual([]);
+    expect(phone.screens[1]).toMatchObject({ stats: [], rows: [] });
+    expect(phone.screens[1].chart).toBeUndefined();
+
+    // Code read without any sign of a login: no login screen, and no signed-in user in the frames.
+    const none = buildPrototype({ ...source, login: null });
+    expect(none.screens.map((s) => s.key)).toEqual(['main', 'module-1', 'module-2', 'module-3', 'module-4', 'module-5', 'module-6']);
+    const drawn = await renderScreen(none.app, none.screens[1]);
+    expect(drawn.texts).not.toContain('管理员');
+    // Not known (no code): an account and password login with its 登录 button, and nothing the code did not say.
+    for (const platform of ['Web 管理系统', '微信小程序', 'Windows 桌面客户端']) {
+      const plain = buildPrototype({ ...source, platform });
+      const r = await renderScreen(plain.app, plain.screens[0]);
+      expect(r.texts, platform).toEqual(expect.arrayContaining(['账号', '密码', '登录']));
+      expect(r.texts.join('\n'), platform).not.toMatch(/验证码登录|注册账号|记住账号|忘记密码/);
+    }
+  });
+
+  it('draws a module without a page of its own with the fields its words name, never another trade\'s columns or kinds', () => {
+    expect(describedFields('登记与维护软件著作权人的名称、类型和证件信息，支持新增、编辑、删除')).toEqual(['名称', '类型', '证件信息']);
+    const p = buildPrototype({
+      name: '著作权人登记管理系统',
+      version: 'V1.0',
+      platform: 'Web 管理系统',
+      modules: [
+        { name: '著作权人列表', description: '登记与维护软件著作权人的名称、类型和证件信息' },
+        { name: '会员管理', description: '查看会员资料' },
+        { name: '入库管理', description: '登记入库的商品、数量和库位' },
+      ],
+    });
+    const [owners, members, stock] = p.screens.filter((s) => s.key.startsWith('module-'));
+    expect(owners.columns).toEqual(['著作权人编号', '名称', '类型', '证件信息', '更新时间', '操作']);
+    // The owner's kind is the user's own data (自然人/法人…): left empty, never 常规/临时.
+    expect(owners.rows.map((r) => r[2])).toEqual(owners.rows.map(() => ''));
+    // A member list whose words name no phone, region or state shows none.
+    expect(members.columns).toEqual(['会员编号', '会员名称', '更新时间', '操作']);
+    expect(members.fields.map((f) => f.label)).toEqual(['会员名称', '更新日期']);
+    // The words name goods, quantities and storage places: those columns, typed values.
+    expect(stock.columns).toEqual(['入库编号', '入库名称', '商品', '数量', '库位', '更新时间', '操作']);
+    expect(stock.rows[0][3]).toMatch(/^\d+$/);
+  });
+
+  it('shows no made-up records, statistics or filler rows on any screen of any frame', async () => {
+    const FILLER = /^\S*[\u4e00-\u9fff][一二三四五六七八九十]$|示例|测试|防护手套|不锈钢螺栓|餐饮支出|办公开支/;
+    for (const platform of ['Web 管理系统', '微信小程序', '门户网站', 'Windows 桌面客户端']) {
+      const p = buildPrototype({ ...source, platform });
+      const main = p.screens.find((s) => s.key === 'main')!;
+      // Without the code's home page the main screen is its title alone (the menu names the modules).
+      expect(main).toMatchObject({ title: '首页', stats: [], rows: [], columns: [], buttons: [], fields: [] });
+      expect(main.texts ?? []).toEqual([]);
+      const rendered = await renderScreens(p.app, p.screens, { parallel: false });
+      for (const r of rendered) expect(r.texts.filter((t) => FILLER.test(t)), `${platform} ${r.key}`).toEqual([]);
+      const mainTexts = rendered.find((r) => r.key === 'main')!.texts.join('\n');
+      expect(mainTexts).not.toMatch(/最近记录|快捷入口|欢迎使用|业务量|工作台|我的/);
+    }
+    await closePrototypePool();
   });
 });

@@ -1,4 +1,5 @@
 import { ZPrototypeApp, ZScreenSpec, platformOf, type Platform, type PrototypeApp, type ScreenField, type ScreenKind, type ScreenSpec, type ThemeId } from './model';
+import { LOGIN_PAGE, LOGIN_ROUTE, LOGIN_UNIT, type PageFacts, type PageFieldKind } from '../analysis/pages/model';
 
 /** What a prototype is made from: the form's identity, the platform, the modules and labels found in the code. */
 export interface PrototypeSource {
@@ -16,8 +17,21 @@ export interface PrototypeSource {
   completionDate?: string;
   /** Date used when there is no completion date (YYYY-MM-DD, e.g. today); the default keeps output stable. */
   today?: string;
-  /** Functional modules; `files` are the module's code files (shown in a module diagram when it lists no operations). */
-  modules: { name: string; description?: string; operations?: string[]; files?: string[] }[];
+  /**
+   * Functional modules; `files` are the module's code files (shown in a module diagram when it lists no operations);
+   * `page` is what the module's own page shows in the code (screenFactsOf): its screen is drawn from it.
+   */
+  modules: { name: string; description?: string; operations?: string[]; files?: string[]; page?: ScreenFacts }[];
+  /**
+   * The login page of the code (its fields and buttons): the login screen shows that login, not a made-up one; null
+   * when the code was read and has no login: no login screen is drawn. Undefined (no code, or a login the code names
+   * without a page of its own): a plain account and password login. See codeScreensOf.
+   */
+  login?: ScreenFacts | null;
+  /** The code's home page: the main screen shows what it shows (its title, texts, fields, buttons), nothing made up. */
+  home?: ScreenFacts;
+  /** A phone's bottom tab bar as the code defines it (empty: none); see codeScreensOf. */
+  tabBar?: string[];
   /** Chinese labels found in the code (menu titles, form labels, entity fields): preferred as field names. */
   codeLabels?: string[];
   theme?: ThemeId;
@@ -45,6 +59,74 @@ export interface DiagramCode {
 }
 
 export { platformOf };
+
+/** What a page of the code shows, as a prototype draws it (from analysis/pages PageFacts; see screenFactsOf). */
+export interface ScreenFacts {
+  title?: string;
+  fields: { label: string; kind: PageFieldKind }[];
+  search: { label: string; kind: PageFieldKind }[];
+  columns: string[];
+  buttons: string[];
+  tabs: string[];
+  /** The page's other texts (headings, paragraphs, captions) as written there. */
+  texts: string[];
+  /** How a login page signs the user in (phone and code, WeChat, account and password), when the code says. */
+  login?: PageFacts['login'];
+}
+
+/** The page facts a prototype reads (stored facts of earlier versions have no texts, home or tab). */
+export type ScreenPage = Pick<PageFacts, 'file' | 'framework' | 'title' | 'fields' | 'search' | 'columns' | 'buttons' | 'tabs' | 'texts' | 'login' | 'home' | 'tab'>;
+
+/**
+ * The screen facts of a module's pages (its list page with the dialogs beside it), merged in order; undefined when the
+ * module has no page in the code. A page whose fields, columns and buttons the reader does not recognise gives facts
+ * with its title and texts only: its screen is drawn from what the page shows, never filled with a made-up list.
+ */
+export function screenFactsOf(pages: readonly Pick<ScreenPage, 'title' | 'fields' | 'search' | 'columns' | 'buttons' | 'tabs' | 'texts' | 'login'>[]): ScreenFacts | undefined {
+  const uniq = <T>(xs: T[], key: (x: T) => string) => xs.filter((x, i) => xs.findIndex((y) => key(y) === key(x)) === i);
+  const search = uniq(pages.flatMap((p) => p.search.map((f) => ({ label: f.text, kind: f.kind }))), (f) => f.label);
+  const title = pages.find((p) => p.title)?.title?.text;
+  const f: ScreenFacts = {
+    title,
+    search,
+    fields: uniq(pages.flatMap((p) => p.fields.map((x) => ({ label: x.text, kind: x.kind }))), (x) => x.label).filter((x) => !search.some((y) => y.label === x.label)),
+    columns: uniq(pages.flatMap((p) => p.columns.map((c) => c.text)), (x) => x).filter((c) => !/^(selection|#)$/i.test(c)),
+    buttons: uniq(pages.flatMap((p) => p.buttons.map((c) => c.text)), (x) => x),
+    tabs: uniq(pages.flatMap((p) => p.tabs.map((c) => c.text)), (x) => x),
+    texts: uniq(pages.flatMap((p) => (p.texts ?? []).map((c) => c.text)), (x) => x).filter((x) => x !== title),
+    login: pages.find((p) => p.login)?.login,
+  };
+  return pages.length ? f : undefined;
+}
+
+/** What the code says about the screens around its modules: its login page, its home page and its tab bar. */
+export interface CodeScreens {
+  /** The login page's facts; null: the code has no login; undefined: not known (see PrototypeSource.login). */
+  login?: ScreenFacts | null;
+  home?: ScreenFacts;
+  /** The tab bar's texts in order; empty: a mini-program without one; undefined: not known. */
+  tabBar?: string[];
+}
+
+
+/**
+ * The login, home page and tab bar a prototype draws, from the code's pages (analysis/pages readPageFacts) and, for the
+ * login, its units' keys and routes: the login pages (a page the reader knows signs in, or a file called login) give
+ * the login screen; without one, a login unit or route leaves the login not known (undefined), and no sign of a login
+ * at all gives null — the code has no login and no login screen is drawn. Nothing is known without pages ({}).
+ */
+export function codeScreensOf(pages: readonly ScreenPage[], code: { units?: readonly { key: string }[]; routes?: readonly string[] } = {}): CodeScreens {
+  if (!pages.length) return {};
+  const loginPages = pages.filter((p) => p.login || LOGIN_PAGE.test(p.file));
+  const named = (code.units ?? []).some((u) => LOGIN_UNIT.test(u.key)) || (code.routes ?? []).some((r) => LOGIN_ROUTE.test(r));
+  const home = pages.find((p) => p.home);
+  const tabs = pages.filter((p) => p.tab).sort((a, b) => a.tab!.order - b.tab!.order).map((p) => p.tab!.text);
+  return {
+    login: loginPages.length ? screenFactsOf(loginPages) : named ? undefined : null,
+    home: home ? screenFactsOf([home]) : undefined,
+    tabBar: tabs.length ? tabs.slice(0, 5) : pages.some((p) => p.framework === 'wxml') ? [] : undefined,
+  };
+}
 
 export interface Prototype {
   app: PrototypeApp;
@@ -86,16 +168,16 @@ export function nounOf(moduleName: string): string {
 }
 
 const DOMAINS: [RegExp, string[], string[]][] = [
-  [/(库|仓|货|物料|商品|耗材|团购)/, ['规格型号', '数量', '库位'], ['办公用纸 A4', '五号电池', '不锈钢螺栓 M8', '包装纸箱', '打印墨盒', '防护手套', '劳保口罩', '标签纸']],
-  [/(预约|排队|取号|挂号|叫号|候诊)/, ['预约时段', '预约人', '所属科室'], ['上午第一时段', '上午第二时段', '下午第一时段', '下午第二时段']],
+  [/(库|仓|货|物料|商品|耗材|团购)/, ['规格型号', '数量', '库位'], []],
+  [/(预约|排队|取号|挂号|叫号|候诊)/, ['预约时段', '预约人', '所属科室'], []],
   [/(老人|患者|会员|客户|用户|居民|学生|员工|人员|团长|医生)/, ['姓名', '联系电话', '所属区域'], []],
-  [/(订单|下单|支付|结算|佣金|账|费|金额|补贴|预算|记一笔|收支)/, ['金额（元）', '支付方式', '经办人'], ['日常采购', '服务费用', '交通出行', '餐饮支出', '办公开支', '设备维护']],
-  [/(设备|传感器|阀门|网关|终端|接入|控制)/, ['设备型号', '安装位置', '在线状态'], ['温湿度传感器 T01', '网关 G02', '电磁阀 V03', '采集终端 C04', '控制器 K05']],
-  [/(巡检|隐患|整改|工单|任务|随访|服务)/, ['负责人', '截止日期', '优先级'], ['一号楼消防通道检查', '配电室例行巡查', '外墙脚手架检查', '临时用电检查', '材料堆放区检查']],
-  [/(图片|水印|文件|格式|模板|导入|转换)/, ['文件名', '尺寸', '格式'], ['产品图_001.jpg', '门店照片_02.png', '宣传海报_03.jpg', '说明图_04.png']],
-  [/(消息|通知|公告|提醒)/, ['标题', '接收人', '发送时间'], ['系统维护通知', '预约成功提醒', '审批结果通知', '到期提醒']],
-  [/(实验室|房间|场地|库位|路线)/, ['位置', '容量', '负责人'], ['一号实验楼 101', '一号实验楼 203', '二号实验楼 105', '综合楼 302']],
-  [/(温|湿|监测|告警|预警|超限)/, ['温度（°C）', '湿度（%）', '采集时间'], ['一号冷库', '二号冷库', '冷藏车 A', '冷藏车 B']],
+  [/(订单|下单|支付|结算|佣金|账|费|金额|补贴|预算|记一笔|收支)/, ['金额（元）', '支付方式', '经办人'], []],
+  [/(设备|传感器|阀门|网关|终端|接入|控制)/, ['设备型号', '安装位置', '在线状态'], []],
+  [/(巡检|隐患|整改|工单|任务|随访|服务)/, ['负责人', '截止日期', '优先级'], []],
+  [/(图片|水印|文件|格式|模板|导入|转换)/, ['文件名', '尺寸', '格式'], []],
+  [/(消息|通知|公告|提醒)/, ['标题', '接收人', '发送时间'], []],
+  [/(实验室|房间|场地|库位|路线)/, ['位置', '容量', '负责人'], []],
+  [/(温|湿|监测|告警|预警|超限)/, ['温度（°C）', '湿度（%）', '采集时间'], []],
   [/(档案|评价|申领|审批|申请)/, ['申请人', '所属部门', '审批状态'], []],
 ];
 
@@ -124,6 +206,11 @@ function valueFor(label: string, i: number, c: Ctx): string {
   const { r, ref } = c;
   if (label === '操作') return '查看 编辑 删除';
   if (/(编号|单号|编码|工号)$/.test(label)) return `${dateStr(daysBefore(ref, i * 3 + 1)).replace(/-/g, '')}${pad(int(r, 1, 99), 3)}`;
+  if (/^(id|no|no\.|#)$|(_no|number|code)$/i.test(label)) return `${dateStr(daysBefore(ref, i * 3 + 1)).replace(/-/g, '')}${pad(int(r, 1, 99), 3)}`;
+  if (/(^|\s)(date|time)$|^(date|time|created|updated)/i.test(label)) return dateStr(daysBefore(ref, i * 3 + int(r, 0, 2)));
+  if (/(price|amount|total|fee)$/i.test(label)) return `${int(r, 12, 4800)}.${pick(r, ['00', '50', '80'])}`;
+  if (/(count|readings|views|pv|qty|quantity)$/i.test(label)) return String(int(r, 2, 480));
+  if (/^status$/i.test(label)) return i === 0 ? c.statuses[0] : pick(r, c.statuses);
   if (/(时间|时段)$/.test(label) && !/预约时段/.test(label)) {
     const d = daysBefore(ref, i * 2 + int(r, 0, 1));
     return `${dateStr(d)} ${pad(int(r, 8, 18))}:${pad(int(r, 0, 5) * 10)}`;
@@ -136,7 +223,8 @@ function valueFor(label: string, i: number, c: Ctx): string {
   if (/(金额|价格|费用)/.test(label)) return `${int(r, 12, 4800)}.${pick(r, ['00', '50', '80'])}`;
   if (/(温度)/.test(label)) return (int(r, -180, 60) / 10).toFixed(1);
   if (/(湿度)/.test(label)) return String(int(r, 35, 85));
-  if (/(类型|类别|分类|方式)$/.test(label)) return pick(r, /支付/.test(label) ? ['银行转账', '对公结算', '现金'] : ['常规', '临时', '专项']);
+  // A kind's values are the software's own (自然人/法人, 入库/出库…): left empty unless it is a way of payment.
+  if (/(类型|类别|分类|方式)$/.test(label)) return /支付/.test(label) ? pick(r, ['银行转账', '对公结算', '现金']) : '';
   if (/(优先级)/.test(label)) return pick(r, ['高', '中', '低']);
   if (/(库位|位置|区域|地址)$/.test(label)) return /库位/.test(label) ? `${pick(r, ['A', 'B', 'C'])}区-${pad(int(r, 1, 12))}-${pad(int(r, 1, 8))}` : pick(r, ['一号楼', '二号楼', '东区', '西区', '南区', '北区']);
   if (/(科室|部门)$/.test(label)) return pick(r, /科室/.test(label) ? ['内科', '外科', '儿科', '口腔科'] : ['行政部', '运营部', '技术部', '财务部']);
@@ -144,12 +232,11 @@ function valueFor(label: string, i: number, c: Ctx): string {
   if (/(尺寸)/.test(label)) return pick(r, ['1920×1080', '1280×720', '800×600']);
   if (/(格式)/.test(label)) return pick(r, ['JPG', 'PNG']);
   if (/(名称|标题|内容|文件名)$/.test(label) || label === `${c.noun}名称`) {
-    const pool = c.domain?.[2];
-    if (pool?.length) return pool[(i + int(r, 0, pool.length - 1)) % pool.length];
-    return `${c.noun}${['一', '二', '三', '四', '五', '六', '七', '八', '九', '十'][i % 10]}`;
+    // A name is the user's data: left empty rather than made up (never 「X一/X二」 or another trade's goods).
+    return '';
   }
-  if (/(备注|说明|描述)/.test(label)) return pick(r, ['按计划执行', '已通知相关人员', '无']);
-  return pick(r, ['标准', '常规', '一般', '正常']);
+  if (/(备注|说明|描述)/.test(label)) return '';
+  return '';
 }
 
 function fieldType(label: string): ScreenField['type'] {
@@ -182,11 +269,37 @@ export function kindOf(moduleName: string, ops: string[] = []): ScreenKind {
   return 'list';
 }
 
-function columnsFor(noun: string, c: Ctx, codeLabels: string[]): string[] {
-  const domainCols = c.domain?.[1] ?? [];
-  const code = codeLabels.filter((l) => !domainCols.includes(l)).slice(0, 2);
-  const name = domainCols.some((d) => /(姓名|标题|文件名)$/.test(d)) ? [] : [`${noun}名称`.replace(/名称名称$/, '名称')];
-  const cols = [`${noun}编号`, ...name, ...code, ...domainCols.filter((d) => !/状态$/.test(d)), /状态$/.test(domainCols.join(',')) ? domainCols.find((d) => /状态$/.test(d))! : '状态', '更新时间', '操作'];
+const OPERATION_WORD = /^(新增|添加|编辑|修改|删除|查询|查看|搜索|导出|导入|审核|提交|上传|下载|管理|维护|登记|录入|统计|打印|发布)/;
+
+/**
+ * Field names a module's own words enumerate: 「维护著作权人的名称、类型和证件信息」 → 名称, 类型, 证件信息. An item is
+ * 2–8 Chinese characters; the first is read after its last 的; operations (新增、编辑、删除…) are not fields.
+ */
+export function describedFields(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[\u4e00-\u9fff]{1,16}(?:、[\u4e00-\u9fff]{1,10})+/g)) {
+    const items = m[0].split('、');
+    // The first item is what follows its last 的 (or its leading verb); the last may join one more with 和/及/与.
+    items[0] = (items[0].split('的').pop() ?? '').replace(/^(支持|可以|可|能够|进行|实现|提供|用于)/, '');
+    items.push(...(items.pop() ?? '').replace(/(等等|等)$/, '').split(/以及|和|及|与/));
+    for (const item of items) if ([...item].length >= 2 && [...item].length <= 8 && !OPERATION_WORD.test(item) && !out.includes(item)) out.push(item);
+  }
+  return out;
+}
+
+/**
+ * The columns of a module's list drawn without a page of its own: its number, the fields the code's labels and the
+ * module's own words name, a domain's usual fields only where those words mention them, its state where they speak of
+ * one, the update time and the operations — no column of another trade.
+ */
+function columnsFor(noun: string, c: Ctx, codeLabels: string[], text: string): string[] {
+  const described = describedFields(text);
+  const domainCols = (c.domain?.[1] ?? []).filter((d) => text.includes(d.replace(/（.*）$/, '')) && !described.includes(d));
+  const code = codeLabels.filter((l) => !domainCols.includes(l) && !described.includes(l)).slice(0, 2);
+  const fieldsNamed = [...described, ...domainCols];
+  const name = fieldsNamed.some((d) => /(名称|姓名|标题|文件名)$/.test(d)) ? [] : [`${noun}名称`.replace(/名称名称$/, '名称')];
+  const state = fieldsNamed.find((d) => /状态$/.test(d)) ?? (/(状态|审核|审批|启用|停用|待处理|已完成)/.test(text) ? '状态' : undefined);
+  const cols = [`${noun}编号`, ...name, ...code, ...fieldsNamed.filter((d) => !/状态$/.test(d)), ...(state ? [state] : []), '更新时间', '操作'];
   const uniq = [...new Set(cols.map((x) => ([...x].length > 12 ? [...x].slice(0, 12).join('') : x)))];
   return uniq.length > 8 ? [...uniq.slice(0, 6), ...uniq.slice(-2)] : uniq;
 }
@@ -209,15 +322,97 @@ function monthLabels(ref: Date, n: number): string[] {
   return out;
 }
 
+const FIELD_TYPE: Record<PageFieldKind, ScreenField['type']> = { text: 'text', password: 'text', number: 'text', upload: 'text', select: 'select', radio: 'select', checkbox: 'select', date: 'date', textarea: 'textarea', switch: 'switch' };
+const clipTo = (t: string, n: number) => ([...t].length > n ? [...t].slice(0, n).join('') : t);
+
+/**
+ * A module's screen drawn from its own page in the code: the page's search conditions, columns, buttons, tabs and
+ * form fields, as written there; rows hold values typed by column (dates, numbers, codes, masked names and phone
+ * numbers) and leave names and free text empty.
+ */
+function pageScreen(index: number, m: PrototypeSource['modules'][number], page: ScreenFacts, src: PrototypeSource, ref: Date): ScreenSpec {
+  const r = rng(seedOf(`${src.name}|${src.version}|${m.name}|${index}`));
+  const c: Ctx = { r, noun: nounOf(m.name), ref, statuses: pick(r, STATUS_SETS) };
+  const title = clipTo(m.name, 30);
+  const buttons = [...new Set(page.buttons.filter((b) => fits(b, 10)))].slice(0, 6);
+  const tabs = page.tabs.filter((t) => fits(t, 10)).slice(0, 8);
+  const texts = pageTexts(page);
+  if (page.columns.length) {
+    const columns = [...new Set(page.columns.filter((x) => fits(x, 12)))].slice(0, 8);
+    const op = (col: string) => /^(操作|action|actions|operations?)$/i.test(col);
+    const rows = Array.from({ length: 6 }, (_, i) => columns.map((col) => (op(col) ? buttons.filter((b) => /编辑|修改|删除|详情|查看|edit|delete|view/i.test(b)).slice(0, 3).join(' ') : valueFor(col, i, c))));
+    // Columns with no value of their type (names, free text) leave the table empty rather than rows of blanks.
+    const typed = rows.some((row) => row.some((v, k) => v && !op(columns[k])));
+    return ZScreenSpec.parse({ key: `module-${index + 1}`, kind: 'list', title, fields: page.search.slice(0, 3).map(toField), columns, rows: typed ? rows : [], buttons, tabs, texts: texts.slice(0, 3) });
+  }
+  const fields = [...page.search, ...page.fields].slice(0, 12).map(toField);
+  return ZScreenSpec.parse({ key: `module-${index + 1}`, kind: 'form', title, fields, buttons, tabs, texts });
+}
+
+/** A field of the code's page as drawn: its label, an empty value (a switch shows on), its kind of box. */
+const toField = (f: { label: string; kind: PageFieldKind }): ScreenField => ({ label: clipTo(f.label, 20), value: f.kind === 'switch' ? '开' : '', type: FIELD_TYPE[f.kind] });
+/** Texts longer than a button or a column holds are left out rather than cut. */
+const fits = (t: string, n: number) => [...t].length <= n;
+/** The page's own texts a screen shows (at most 8 lines of at most 40 characters). */
+const pageTexts = (page: ScreenFacts) => (page.texts ?? []).filter((t) => fits(t, 40)).slice(0, 8);
+
+/**
+ * The main screen: what the code's home page shows (its title, texts, fields, buttons, tabs and its table's columns,
+ * no rows), else the title 首页 alone — never made-up statistics, charts or records.
+ */
+function mainScreen(home: ScreenFacts | undefined): ScreenSpec {
+  if (!home) return ZScreenSpec.parse({ key: 'main', kind: 'main', title: '首页' });
+  return ZScreenSpec.parse({
+    key: 'main',
+    kind: 'main',
+    title: clipTo(home.title || '首页', 30),
+    fields: [...home.search, ...home.fields].slice(0, 6).map(toField),
+    columns: [...new Set(home.columns.filter((x) => fits(x, 12)))].slice(0, 8),
+    buttons: [...new Set(home.buttons.filter((b) => fits(b, 10)))].slice(0, 6),
+    tabs: home.tabs.filter((t) => fits(t, 10)).slice(0, 8),
+    texts: pageTexts(home),
+  });
+}
+
+const LOGIN_TITLES: Record<NonNullable<PageFacts['login']>, string> = { phone: '手机号登录', wechat: '微信登录', password: '账号登录' };
+
+/**
+ * The login screen: the code's login page (its title — else the way it signs in —, fields, buttons and texts), or,
+ * when the code's login is not known, a plain account and password login with one 登录 button.
+ */
+function loginScreen(login: ScreenFacts | undefined, plat: Platform): ScreenSpec {
+  if (!login) {
+    return ZScreenSpec.parse({
+      key: 'login',
+      kind: 'login',
+      title: plat === 'mobile' ? '账号登录' : '用户登录',
+      fields: [
+        { label: '账号', value: '', type: 'text' },
+        { label: '密码', value: '', type: 'text' },
+      ],
+      buttons: ['登录'],
+    });
+  }
+  return ZScreenSpec.parse({
+    key: 'login',
+    kind: 'login',
+    title: clipTo(login.title || (login.login ? LOGIN_TITLES[login.login] : '登录'), 30),
+    fields: [...login.search, ...login.fields].slice(0, 4).map((f) => ({ ...toField(f), type: f.kind === 'password' ? 'text' : FIELD_TYPE[f.kind] })),
+    buttons: [...new Set(login.buttons.filter((b) => fits(b, 10)))].slice(0, 4),
+    texts: pageTexts(login).slice(0, 3),
+  });
+}
+
 function moduleScreen(index: number, m: PrototypeSource['modules'][number], src: PrototypeSource, ref: Date): ScreenSpec {
+  if (m.page) return pageScreen(index, m, m.page, src, ref);
   const ops = m.operations ?? [];
   const kind = kindOf(m.name, ops);
   const noun = nounOf(m.name);
   const r = rng(seedOf(`${src.name}|${src.version}|${m.name}|${index}`));
-  const text = `${m.name}${m.description ?? ''}`;
+  const text = `${m.name}。${m.description ?? ''}`;
   const c: Ctx = { r, noun, ref, domain: DOMAINS.find((d) => d[0].test(text)), statuses: pick(r, STATUS_SETS) };
   const labels = relevantLabels(m.name, src.codeLabels ?? []);
-  const columns = columnsFor(noun, c, labels);
+  const columns = columnsFor(noun, c, labels, `${text}${ops.join('')}`);
   const fromOps = buttonsFromOperations(ops);
   const title = [...m.name].length > 30 ? [...m.name].slice(0, 30).join('') : m.name;
   const base = { key: `module-${index + 1}`, kind, title };
@@ -225,21 +420,21 @@ function moduleScreen(index: number, m: PrototypeSource['modules'][number], src:
   const dataCols = columns.filter((x) => x !== '操作' && !/编号$/.test(x) && !/更新时间$/.test(x));
   switch (kind) {
     case 'list': {
-      const filters = [columns[1] ?? `${noun}名称`, columns.find((x) => /状态$/.test(x)) ?? '状态', '更新日期'].map((label) => ({ label, value: '', type: fieldType(label) }));
-      const buttons = [...new Set([...fromOps.filter((b) => !/^(查询|重置|查看|搜索)$/.test(b)), '新增', '导出'])].slice(0, 3);
-      return ZScreenSpec.parse({ ...base, fields: filters, columns, rows: rows(8, columns), buttons });
+      const state = columns.find((x) => /状态$/.test(x));
+      const filters = [columns[1] ?? `${noun}名称`, ...(state ? [state] : []), '更新日期'].map((label) => ({ label, value: '', type: fieldType(label) }));
+      // Only the buttons the module's operations name: none is added because list pages usually have it.
+      const buttons = [...new Set(fromOps.filter((b) => !/^(查询|重置|查看|搜索)$/.test(b)))].slice(0, 3);
+      return ZScreenSpec.parse({ ...base, fields: filters, columns, rows: rows(8, columns).map((row) => row.map((v, i) => (columns[i] === '操作' ? buttons.filter((b) => /编辑|修改|删除|查看/.test(b)).join(' ') : v))), buttons });
     }
     case 'form': {
       const fields = [...dataCols.filter((x) => !/状态$/.test(x)).slice(0, 6), '备注'].map((label, i) => ({ label, value: i < 4 ? valueFor(label, 0, c) : '', type: fieldType(label) }));
-      const buttons = [...new Set([...fromOps.filter((b) => /(提交|保存|上报|确认|发布|预约|申请|下单)/.test(b)), '提交', '取消'])].slice(0, 3);
+      const buttons = [...new Set(fromOps.filter((b) => /(提交|保存|上报|确认|发布|预约|申请|下单)/.test(b)))].slice(0, 3);
       return ZScreenSpec.parse({ ...base, fields, buttons });
     }
     case 'detail': {
       const fields = columns.filter((x) => x !== '操作').slice(0, 8).map((label) => ({ label, value: valueFor(label, 0, c), type: 'text' as const }));
-      const actions = ['提交登记', '审核通过', '安排处理', '处理完成', '归档'];
-      const stepRows = actions.slice(0, 4).map((a, i) => [a, `${pick(r, SURNAMES)}*${pick(r, GIVEN)}`, `${dateStr(daysBefore(ref, 12 - i * 3))} ${pad(int(r, 8, 17))}:${pad(int(r, 0, 5) * 10)}`]).reverse();
-      const buttons = [...new Set([...fromOps.filter((b) => !/^(查询|查看)$/.test(b)), '编辑', '返回'])].slice(0, 3);
-      return ZScreenSpec.parse({ ...base, fields, columns: ['处理记录'], rows: stepRows, buttons });
+      const buttons = [...new Set(fromOps.filter((b) => !/^(查询|查看)$/.test(b)))].slice(0, 3);
+      return ZScreenSpec.parse({ ...base, fields, buttons });
     }
     case 'chart': {
       const labelsM = monthLabels(ref, 6);
@@ -262,15 +457,9 @@ function moduleScreen(index: number, m: PrototypeSource['modules'][number], src:
       return ZScreenSpec.parse({ ...base, fields, stats, chart: { labels: labelsM, values }, columns: tableCols, rows: tableRows, buttons });
     }
     case 'settings': {
-      const fields: ScreenField[] = [
-        { label: `启用${noun}`.slice(0, 20), value: '开', type: 'switch' },
-        { label: '消息提醒', value: '开', type: 'switch' },
-        { label: '默认每页条数', value: '20 条', type: 'select' },
-        { label: '数据保留天数', value: '180', type: 'text' },
-        { label: '自动备份', value: '关', type: 'switch' },
-        ...labels.slice(0, 2).map((l) => ({ label: l, value: valueFor(l, 0, c), type: fieldType(l) })),
-      ];
-      const buttons = [...new Set([...fromOps.filter((b) => /(保存|下发|应用)/.test(b)), '保存设置', '恢复默认'])].slice(0, 2);
+      // Only settings the code labels name; none is made up.
+      const fields: ScreenField[] = labels.slice(0, 6).map((l) => ({ label: l, value: valueFor(l, 0, c), type: fieldType(l) }));
+      const buttons = [...new Set(fromOps.filter((b) => /(保存|下发|应用)/.test(b)))].slice(0, 2);
       return ZScreenSpec.parse({ ...base, fields, buttons });
     }
     default:
@@ -279,11 +468,12 @@ function moduleScreen(index: number, m: PrototypeSource['modules'][number], src:
 }
 
 /**
- * A project's prototype: a login screen, the main screen and one screen per functional module (kind chosen from
- * the module's name and operations), with realistic synthetic Chinese data derived from the module (domain
- * vocabulary, labels found in the code; masked names and phone numbers, no brand, URL or lorem ipsum) and no date
- * later than the completion date. Software without a user interface gets an architecture and a module diagram.
- * Deterministic: the same source gives the same screens.
+ * A project's prototype: a login screen (the code's own, none when the code has no login), the main screen (what the
+ * code's home page shows, else its title alone) and one screen per functional module — drawn from the module's own
+ * page when the code has one, else of a kind chosen from the module's name and operations with values typed by
+ * column (dates, codes, masked names and phone numbers; names and free text left empty; no brand, URL or lorem
+ * ipsum) and no date later than the completion date. Software without a user interface gets an architecture and a
+ * module diagram. Deterministic: the same source gives the same screens.
  */
 export function buildPrototype(src: PrototypeSource): Prototype {
   const plat = src.hasUi === false ? 'none' : (src.platformId ?? (src.hasUi ? (platformOf(src.platform, src.category) === 'none' ? 'web-admin' : platformOf(src.platform, src.category)) : platformOf(src.platform, src.category)));
@@ -299,37 +489,14 @@ export function buildPrototype(src: PrototypeSource): Prototype {
     theme: src.theme ?? 'classic',
     color: src.color,
     menu,
+    tabBar: src.tabBar?.map((t) => clipTo(t, 8)).slice(0, 5),
+    // A software without a login shows no signed-in user.
+    ...(src.login === null ? { user: '' } : {}),
   });
   if (plat === 'none') return { app, hasUi: false, screens: diagrams(src, modules) };
-  const r = rng(seedOf(`${src.name}|${src.version}|main`));
-  const login = ZScreenSpec.parse({
-    key: 'login',
-    kind: 'login',
-    title: plat === 'mobile' ? '账号登录' : '用户登录',
-    fields: [
-      { label: '账号', value: '', type: 'text' },
-      { label: '密码', value: '', type: 'text' },
-    ],
-    buttons: plat === 'mobile' ? ['登录', '验证码登录', '注册账号'] : ['登录'],
-  });
-  const labels = monthLabels(ref, 6);
-  const mainCols = ['业务编号', '所属模块', '处理人', '状态', '更新时间'];
-  const mainRows = Array.from({ length: 5 }, (_, i) => {
-    const m = menu[i % Math.max(1, menu.length)] ?? '业务';
-    const d = daysBefore(ref, i + int(r, 0, 1));
-    return [`${dateStr(d).replace(/-/g, '')}${pad(int(r, 1, 99), 3)}`, m, `${pick(r, SURNAMES)}*${pick(r, GIVEN)}`, pick(r, ['已完成', '处理中', '待审核']), `${dateStr(d)} ${pad(int(r, 8, 18))}:${pad(int(r, 0, 5) * 10)}`];
-  });
-  const stats = modules.slice(0, 4).map((m) => ({ label: `${nounOf(m.name)}`.slice(0, 8) + (kindOf(m.name) === 'chart' ? '指标' : '数'), value: String(int(r, 12, 2400)) }));
-  const main = ZScreenSpec.parse({
-    key: 'main',
-    kind: 'main',
-    title: '首页',
-    stats: stats.length ? stats : [{ label: '今日业务', value: String(int(r, 5, 80)) }],
-    chart: { labels, values: labels.map(() => int(r, 60, 300)) },
-    columns: mainCols,
-    rows: mainRows,
-  });
-  return { app, hasUi: true, screens: [login, main, ...modules.map((m, i) => moduleScreen(i, m, src, ref))] };
+  // The code's own login (phone and code, account and password, a WeChat button), or none when the code has none.
+  const login = src.login === null ? [] : [loginScreen(src.login, plat)];
+  return { app, hasUi: true, screens: [...login, mainScreen(src.home), ...modules.map((m, i) => moduleScreen(i, m, src, ref))] };
 }
 
 const clip = (t: string, n = 20) => ([...t].length > n ? [...t].slice(0, n).join('') : t);
@@ -403,16 +570,29 @@ export function describeScreen(s: ScreenSpec, texts?: string[]): string {
   const fields = q(s.fields.map((f) => f.label));
   const buttons = q(s.buttons);
   const cols = s.columns.filter((c) => c !== '操作' && seen(c)).slice(0, 6).join('、');
+  const words = q((s.texts ?? []).slice(0, 2));
   const btn = buttons ? `，界面上有${buttons}按钮` : '';
   switch (s.kind) {
     case 'login':
       return `登录界面显示软件名称和版本号${fields ? `，有${fields}输入框` : ''}${buttons ? `${fields ? '和' : '，有'}${buttons}按钮` : ''}。`;
-    case 'main':
-      return `主界面显示软件名称和版本号、功能菜单${s.stats.length ? '、业务统计数字' : ''}${s.chart ? '、业务量图表' : ''}${s.rows.length && seen('最近记录') ? '和“最近记录”' : ''}。`;
+    case 'main': {
+      const shown = [
+        '软件名称和版本号',
+        ...(words ? [`文字${words}`] : []),
+        ...(fields ? [`${fields}输入框`] : []),
+        ...(buttons ? [`${buttons}按钮`] : []),
+        ...(cols ? [`列表（${cols}等列）`] : []),
+        ...(s.stats.length ? ['统计数字'] : []),
+        ...(s.chart ? ['图表'] : []),
+      ];
+      return `主界面${s.title !== '首页' && seen(s.title) ? `“${s.title}”` : ''}显示${shown.join('、')}。`;
+    }
     case 'list':
       return `界面${fields ? `上方为查询条件${fields}，` : ''}中部为${s.title}列表${cols ? `（${cols}等列）` : ''}${btn}。`;
     case 'form':
-      return `界面为${s.title}的填写表单${fields ? `，包括${fields}等项目` : ''}${btn}。`;
+      // A page with no fields is no form: it shows its texts and buttons.
+      if (!fields) return `界面显示${s.title}${words ? `的${words}等内容` : ''}${btn}。`;
+      return `界面为${s.title}的填写表单，包括${fields}等项目${btn}。`;
     case 'detail':
       return `界面显示${s.title}的详细信息${fields ? `（${fields}等）` : ''}${s.rows.length && seen(s.columns[0] || '处理记录') ? `和“${s.columns[0] || '处理记录'}”` : ''}${btn}。`;
     case 'chart':
@@ -450,9 +630,9 @@ function operationSteps(s: ScreenSpec): string[] {
   const [primary, ...others] = s.buttons;
   switch (s.kind) {
     case 'login':
-      return [`打开软件，进入${q(s.title)}页面。`, `在${fields || '账号、密码'}输入框中输入账号和密码。`, `点击${q(primary || '登录')}按钮，验证通过后进入系统首页。`];
+      return [`打开软件，进入${q(s.title)}页面。`, ...(fields ? [`依次在${fields}输入框中填写。`] : []), ...(primary ? [`点击${q(primary)}按钮，验证通过后进入系统。`] : [])];
     case 'main':
-      return ['登录成功后进入首页，页面上方显示各项业务的统计数字，中部为近 6 个月业务量图表和快捷入口。', `点击左侧菜单或${q('快捷入口')}中的模块名称，进入对应的功能页面。`, `在${q('最近记录')}列表中查看最近处理的业务及其状态。`];
+      return [`进入${q(s.title)}页面，页面显示软件名称和版本号。`, ...(fields ? [`在${fields}中输入或选择内容。`] : []), ...(s.buttons.length ? [`点击${s.buttons.map(q).join('、')}按钮执行页面上的操作。`] : [])];
     case 'list':
       return [
         `点击菜单中的${q(s.title)}，进入列表页面。`,

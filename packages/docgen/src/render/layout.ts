@@ -25,6 +25,38 @@ export const CODE_LAYOUT = {
   headerRule: 52,
 } as const;
 
+/**
+ * The code font sizes a source-code document may use, largest first, with the columns each fits in the text width
+ * (Courier advances 0.6 em: 9 pt → 5.4 pt a column, 88 columns = 475 pt; 7 pt → 4.2 pt, 112 columns = 470 pt of the
+ * 496 pt between the margins: a word processor's wider fallback glyph still fits the row). A document takes the largest size at which at least 99 % of its lines fit one row
+ * (chooseCodeFont); 7 pt is the smallest printed (still legible on A4).
+ */
+export const CODE_FONTS = [
+  { fontSize: 9, columns: 88 },
+  { fontSize: 8, columns: 98 },
+  { fontSize: 7.5, columns: 104 },
+  { fontSize: 7, columns: 112 },
+] as const;
+
+/** Share of a document's lines that may be wider than one row (continued on the next rows). */
+export const CODE_WRAP_SHARE = 0.01;
+
+/**
+ * The font size and columns for a document of `lines` printed source lines of which `over[k]` are wider than
+ * CODE_FONTS[k].columns: the first entry whose wider lines are at most CODE_WRAP_SHARE of all, else the last.
+ * An explicit `columns` takes the largest size (≤ 9 pt) whose columns fit the text width.
+ */
+export function chooseCodeFont(lines: number, over: readonly number[], columns?: number): { fontSize: number; columns: number; columnWidth: number } {
+  if (columns !== undefined) {
+    const known = CODE_FONTS.find((f) => f.columns === columns);
+    const fontSize = known?.fontSize ?? Math.min(9, Math.floor((CODE_FONTS[CODE_FONTS.length - 1].columns * 7 * 10) / columns) / 10);
+    return { fontSize, columns, columnWidth: fontSize * 0.6 };
+  }
+  const k = CODE_FONTS.findIndex((_, i) => (over[i] ?? 0) <= lines * CODE_WRAP_SHARE);
+  const f = CODE_FONTS[k < 0 ? CODE_FONTS.length - 1 : k];
+  return { fontSize: f.fontSize, columns: f.columns, columnWidth: f.fontSize * 0.6 };
+}
+
 export const twips = (pt: number): number => Math.round(pt * 20);
 
 /**

@@ -14,7 +14,7 @@ const bundled = typeof MAZHU_CJS_BUNDLE !== 'undefined' && MAZHU_CJS_BUNDLE;
  */
 export function startPdfWorker(): Worker {
   if (bundled) {
-    return new Worker(new URL('../bin/code-cache.cjs', import.meta.url), { workerData: { mazhuBundle: fileURLToPath(new URL('./pdf-worker.cjs', import.meta.url)) } });
+    return new Worker(new URL('../../bin/code-cache.cjs', import.meta.url), { workerData: { mazhuBundle: fileURLToPath(new URL('./pdf-worker.cjs', import.meta.url)) } });
   }
   return new Worker(new URL('./pdf-worker.mjs', import.meta.url));
 }

@@ -3,30 +3,32 @@ import { CODE_LAYOUT, codeLinePitch } from '../render/layout';
 import { drawHeader, MonoWriter, type WriterDoc } from '../render/mono-writer';
 import { liteDocument, liteFallbackFonts, LiteUnsupported } from '../render/pdf-lite';
 
-/** What the PDF prints of a source-code document: the header, the line pitch and each page's number and lines. */
-export type PrintedSource = Pick<SourceCodeDocument, 'header' | 'linesPerPage'> & { pages: { number: number; lines: { text: string }[] }[] };
+/** What the PDF prints of a source-code document: the header, lines per page, the code font and each page's number and rows. */
+export type PrintedSource = Pick<SourceCodeDocument, 'header' | 'linesPerPage'> & { fontSize?: number; pages: { number: number; lines: { text: string }[] }[] };
 
 /** The printed part of a document, for sending to another thread (no manifest, files or scrub report). */
 export function printedSource(m: SourceCodeDocument): PrintedSource {
-  return { header: m.header, linesPerPage: m.linesPerPage, pages: m.pages.map((p) => ({ number: p.number, lines: p.lines.map((l) => ({ text: l.text })) })) };
+  return { header: m.header, linesPerPage: m.linesPerPage, fontSize: m.fontSize, pages: m.pages.map((p) => ({ number: p.number, lines: p.lines.map((l) => ({ text: l.text })) })) };
 }
 
 /**
  * Renders the source-code document as an A4 portrait PDF: on every page the header
  * "软件全称 版本号" at the top left and the page number (1 … N, N ≤ 60; the back block
- * continues 31–60) at the top right, then exactly the planned lines — 50 per page except
- * possibly the document's last page — in 9 pt Courier with CJK characters in the CJK font
- * at double width. Text is placed line by line, so the PDF never re-wraps.
+ * continues 31–60) at the top right, then exactly the planned rows — 50 whole source lines per page except
+ * possibly the document's last page, plus the rows continuing the few longer lines — in Courier at the document's
+ * code size (7–9 pt) with CJK characters in the CJK font at double width; a page with more rows than lines per page
+ * has a tighter line pitch. Text is placed row by row, so the PDF never re-wraps.
  * Printed by pdf-lite.ts when it can read the fonts (a CJK font with CFF outlines), else — or with
  * `opts.writer` 'pdfkit', to compare the two — by pdfkit (pdf-kit.ts).
  * Resolves with the PDF bytes. Sources: 登记办法 第十条; cpcc-materials.md (header, page numbers).
  */
 export async function renderSourceCodePdf(model: PrintedSource, opts: { writer?: 'pdfkit' } = {}): Promise<Buffer> {
   const title = `${model.header} 源程序`;
+  const fs = model.fontSize ?? CODE_LAYOUT.fontSize;
   const lite = opts.writer === 'pdfkit' ? undefined : liteDocument(title, printedTexts(model));
   if (lite) {
     try {
-      drawSourcePages(lite, new MonoWriter(lite, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth, liteFallbackFonts), model);
+      drawSourcePages(lite, new MonoWriter(lite, fs, fs * 0.6, liteFallbackFonts), model);
       return lite.finish();
     } catch (e) {
       if (!(e instanceof LiteUnsupported)) throw e;
@@ -34,7 +36,7 @@ export async function renderSourceCodePdf(model: PrintedSource, opts: { writer?:
   }
   const kit = await import('../render/pdf-kit');
   const { doc, finish } = kit.createPdf(title, { font: 'Courier' });
-  drawSourcePages(doc, new kit.MonoWriter(doc, CODE_LAYOUT.fontSize, CODE_LAYOUT.columnWidth), model);
+  drawSourcePages(doc, new kit.MonoWriter(doc, fs, fs * 0.6), model);
   return finish();
 }
 
@@ -48,17 +50,21 @@ function printedTexts(model: PrintedSource): string[] {
 /** The pages of the source-code document, drawn on `doc` (pdf-lite or pdfkit) with `writer`. */
 function drawSourcePages(doc: WriterDoc & { addPage(): unknown }, writer: MonoWriter, model: PrintedSource): void {
   const g = CODE_LAYOUT;
-  const pitch = codeLinePitch(model.linesPerPage);
-  const firstBaseline = g.bodyTop + pitch * 0.78;
   const x = g.marginLeft;
-  // Line i's baseline, the same on every page (after a string, so the array keeps the numbers as they are).
+  // Row i's baseline at the usual pitch, the same on every page (after a string, so the array keeps the numbers as
+  // they are); a page with more rows than lines per page computes its own.
+  const pitch = codeLinePitch(model.linesPerPage);
   const baselines: (string | number)[] = ['baselines'];
   for (const page of model.pages) {
     doc.addPage();
     writer.begin();
     drawHeader(doc, writer, model.header, String(page.number), g);
     const lines = page.lines;
-    for (let i = 0; i < lines.length; i++) writer.line(lines[i].text, x, (baselines[i + 1] ??= firstBaseline + i * pitch) as number);
+    const tight = lines.length > model.linesPerPage ? codeLinePitch(lines.length) : 0;
+    for (let i = 0; i < lines.length; i++) {
+      const y = tight ? g.bodyTop + tight * 0.78 + i * tight : ((baselines[i + 1] ??= g.bodyTop + pitch * 0.78 + i * pitch) as number);
+      writer.line(lines[i].text, x, y);
+    }
     writer.end();
   }
 }

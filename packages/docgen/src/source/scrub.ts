@@ -18,7 +18,7 @@ export const SCRUB_LABELS: Record<ScrubKind, string> = {
   'api-key': '密钥/令牌',
   password: '配置中的密码或密钥',
   hash: '密码哈希（bcrypt/argon2/sha-crypt）',
-  ip: 'IP 地址（含本机回环与内网地址）',
+  ip: '内网或本机回环 IP 地址',
   email: '电子邮箱',
   phone: '电话号码',
   'id-number': '身份证号',
@@ -100,8 +100,14 @@ const SECRET_ASSIGN =
   /((?:password|passwd|pwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|secret[_-]?key|client[_-]?secret|private[_-]?key|app[_-]?secret|auth[_-]?key|密码|口令|秘钥|密钥)[\w-]*["']?\s*(?::|=|:=|=>)\s*)(["'`])([^"'`\r\n]{3,})\2/gi;
 
 const IPV4 = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w.])/g;
-/** Not addresses of a machine: the wildcard and netmasks. Loopback (127.x) and private ranges are masked like any other. */
-const IP_KEEP = new Set(['0.0.0.0', '255.255.255.255', '255.255.255.0', '255.0.0.0', '255.255.0.0']);
+/**
+ * The addresses masked: loopback (127/8), private (10/8, 172.16/12, 192.168/16, RFC 1918) and link-local
+ * (169.254/16) — where a deployment's machines are. A public address, an example address and a dotted version
+ * ("Chrome/102.0.0.0") are printed as they are.
+ */
+const PRIVATE_IP = /^(?:127\.|10\.|192\.168\.|169\.254\.|172\.(?:1[6-9]|2\d|3[01])\.)/;
+/** E-mail domains reserved for examples and tests (RFC 2606, RFC 6761): an address there is nobody's. */
+const EXAMPLE_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
 /** Password hashes: bcrypt ($2a$10$ + 53), argon2 ($argon2id$v=19$m=…,t=…,p=…$salt$hash), sha-crypt ($5$ / $6$), MD5-crypt ($1$). */
 const HASHES = /\$2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}|\$argon2(?:id|i|d)\$v=\d+\$[^\s'"`;)]+|\$[56]\$(?:rounds=\d+\$)?[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{43,86}|\$1\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{22}/g;
 /** Credentials inside a URL: scheme://user:password@host (JDBC, Redis, MongoDB, AMQP…). */
@@ -128,10 +134,29 @@ export function isValidChineseId(id: string): boolean {
   return '10X98765432'[s % 11] === id[17].toUpperCase();
 }
 
+/** Personal data found in a text: a mobile number, a resident identity number (valid check digit) or an e-mail address. */
+export interface PersonalData {
+  kind: 'phone' | 'id-number' | 'email';
+  /** As found in the text. */
+  text: string;
+}
+
+/**
+ * The mobile numbers, 18-character identity numbers (GB 11643-1999 check digit) and e-mail addresses in `text` (the
+ * patterns the source scrubber masks), in order of appearance. For screen text read by OCR. Pure.
+ */
+export function findPersonalData(text: string): PersonalData[] {
+  const out: (PersonalData & { at: number })[] = [];
+  for (const m of text.matchAll(MOBILE)) out.push({ kind: 'phone', text: m[0], at: m.index });
+  for (const m of text.matchAll(ID18)) if (isValidChineseId(m[0])) out.push({ kind: 'id-number', text: m[0], at: m.index });
+  for (const m of text.matchAll(EMAIL)) out.push({ kind: 'email', text: m[0], at: m.index });
+  return out.sort((a, b) => a.at - b.at).map(({ kind, text: t }) => ({ kind, text: t }));
+}
+
 /**
  * Scrubs one file's lines in place (cpcc-materials.md, hygiene: no personal names,
- * e-mails, phone numbers, copyright lines; secrets — keys, passwords, IPs — must not
- * appear). Values are masked with '*' (or x.x.x.x for IPs) so the code keeps its shape;
+ * e-mails, phone numbers, copyright lines; secrets — keys, passwords, private and loopback IPs — must not
+ * appear). Only those are masked: version strings, public and example addresses, constants stay as written. Values are masked with '*' (or x.x.x.x for IPs) so the code keeps its shape;
  * author/copyright comment lines are dropped. Private-key blocks are masked line by line.
  * Returns the indexes of lines to drop.
  */
@@ -243,7 +268,7 @@ export class Scrubber {
     // An address needs a local-part character right before '@' and a domain character right after it (not "@param").
     if (out.includes('@') && EMAIL_AT.test(out)) {
       out = out.replace(EMAIL, (m, tld: string) => {
-        if (NOT_TLD.has(tld.toLowerCase())) return m;
+        if (NOT_TLD.has(tld.toLowerCase()) || EXAMPLE_DOMAIN.test(m.slice(m.indexOf('@') + 1))) return m;
         this.add(file, lineNo, 'email');
         return '***@***.***';
       });
@@ -251,7 +276,7 @@ export class Scrubber {
     if (hasDigit) {
       if (out.includes('.')) {
         out = out.replace(IPV4, (m, offset: number, whole: string) => {
-          if (IP_KEEP.has(m)) return m;
+          if (!PRIVATE_IP.test(m)) return m;
           // "Hyperspec 2.4.8.19", "version 1.2.3.4": a dotted number after a plain word is a section or version number.
           const before = /([A-Za-z\u4e00-\u9fff]+)\s+$/.exec(whole.slice(Math.max(0, offset - 24), offset));
           if (before && !/^(ip|host|hostname|server|addr|address|ping|connect|to|at|from|地址|服务器)$/i.test(before[1])) return m;

@@ -2,11 +2,15 @@ import { DocgenError } from '../errors';
 import type { CodeFile } from '../intake/intake';
 import { scanSource } from '../intake/lexer';
 import { appendScrubReport, nextScrubTrigger, Scrubber, type ScrubReport } from './scrub';
-import { CODE_LAYOUT } from '../render/layout';
+import { chooseCodeFont, CODE_FONTS } from '../render/layout';
 import { displayWidth, wrapByWidth } from '../render/width';
+import { licenceBlocks, type LicenceBlock } from './licence';
 import { validateName, validateVersion } from '../form/names';
 
-/** One printed line: its text and where it comes from (file index into `files`, 1-based line, wrap part). */
+/**
+ * One printed row: its text and where it comes from (file index into `files`, 1-based line, wrap part). A row with
+ * part > 0 continues the source line above: its text starts with CONTINUATION and it is never counted as a line.
+ */
 export interface PrintedLine {
   text: string;
   file: number;
@@ -14,6 +18,10 @@ export interface PrintedLine {
   /** 0 for the first printed segment of a logical line, 1, 2 … for wrapped continuations. */
   part: number;
 }
+
+/** What a row continuing the source line above starts with (the verifier reads it back: such rows are not lines). */
+export const CONTINUATION = '↪ ';
+const CONTINUATION_WIDTH = 2;
 
 export interface SourcePage {
   /** Printed page number (1 … N, N ≤ 60). */
@@ -23,28 +31,39 @@ export interface SourcePage {
   lines: PrintedLine[];
 }
 
+/** One whole source line printed on a page (a line continued on further rows is listed once). */
 export interface ManifestLine {
   file: string;
   line: number;
-  part?: number;
 }
 
 /** JSON manifest: every printed line → file:line (written as manifest.json). */
 export interface SourceManifest {
   name: string;
   version: string;
+  /** Whole source lines per page (every page has this many but the last of a document under 60 pages). */
   linesPerPage: number;
   columns: number;
+  /** Code font size in points. */
+  fontSize: number;
   selection: 'all' | 'first-and-last-30';
-  /** Pages of the whole program after normalisation and wrapping. */
+  /**
+   * Pages of the whole program at `linesPerPage` whole lines a page. Over 60 pages the first 30 are counted from the
+   * start and the last 30 from the end, so page 60 is page `totalPages` of the whole program.
+   */
   totalPages: number;
   printedPages: number;
-  /** Printed lines of the whole program (after blank removal and wrapping). */
+  /** Whole source lines of the whole program that are printed (after blank, licence-block and author-line removal). */
   totalPrintedLines: number;
+  /** Of those, the lines wider than `columns` (continued on further rows). */
+  wrappedLines: number;
+  /** Whole source lines on the printed pages. */
+  printedLines: number;
   /** 源程序量: total lines of every admitted file, as counted at intake. */
   sourceLines: number;
   files: string[];
-  pages: { page: number; sourcePage: number; lines: ManifestLine[] }[];
+  /** Per printed page: its whole source lines, each once, and the rows it prints (lines + continuation rows). */
+  pages: { page: number; sourcePage: number; rows: number; lines: ManifestLine[] }[];
 }
 
 export interface SourceCodeDocument {
@@ -52,16 +71,26 @@ export interface SourceCodeDocument {
   version: string;
   /** Header text, "软件全称 版本号" exactly as on the form. */
   header: string;
+  /** Whole source lines per page. */
   linesPerPage: number;
   columns: number;
+  /** Code font size in points (chooseCodeFont: at least 99 % of the lines fit one row when possible). */
+  fontSize: number;
   selection: 'all' | 'first-and-last-30';
   totalPages: number;
+  /** Whole source lines of the program (see SourceManifest.totalPrintedLines). */
   totalPrintedLines: number;
+  /** Whole lines wider than `columns`. */
+  wrappedLines: number;
   sourceLines: number;
   files: string[];
   pages: SourcePage[];
   manifest: SourceManifest;
   scrub: ScrubReport;
+  /** Licence and copyright comment blocks removed from the printed code (file, lines, licence, holder); at most 2,000. */
+  licences: (LicenceBlock & { file: string })[];
+  /** Lines in those blocks (all of them, also past the listed 2,000). */
+  licenceLines: number;
   /** Dates later than the completion date found in the code (file, 1-based line, the date); at most 50. */
   lateDates: { file: string; line: number; date: string }[];
 }
@@ -75,8 +104,6 @@ export interface PrepareOptions {
   stripComments?: boolean;
   /** Scrub secrets and personal data. Default true. */
   scrub?: boolean;
-  /** Printed columns per line (default CODE_LAYOUT.columns); changes need matching renderer geometry. */
-  columns?: number;
   tabWidth?: number;
   /** 开发完成日期 (YYYY-MM-DD): dates after it found in the code are reported (hygiene, cpcc-materials.md). */
   completionDate?: string;
@@ -84,9 +111,10 @@ export interface PrepareOptions {
 
 /**
  * One file turned into printed lines by prepareSourceFile, ready to be placed in a document in any order: how many
- * printed lines it makes (`count`), the printed segments (`texts`, with their 1-based source line and wrap part in
- * `meta` as [line, part] pairs; absent when prepared to count only), what the scrubber removed (findings listed up to
- * SCRUB_FINDINGS_LIMIT) and the late dates (at most 50).
+ * whole source lines it prints (`count`), how many of them are wider than each CODE_FONTS entry's columns (`over`),
+ * the lines (`texts`, unwrapped, with their 1-based source line in `meta`; absent when prepared to count only), the
+ * licence blocks removed, what the scrubber removed (findings listed up to SCRUB_FINDINGS_LIMIT) and the late dates
+ * (at most 50).
  */
 export interface PreparedSourceFile {
   prepared: true;
@@ -96,8 +124,11 @@ export interface PreparedSourceFile {
   /** preparationKey of the options it was prepared with. */
   key: string;
   count: number;
+  over: number[];
   texts?: string[];
   meta?: number[];
+  licences: LicenceBlock[];
+  licenceLines: number;
   /** A counted file's text, for buildSourceCodeDocument to prepare it again when its lines fall on a printed page. */
   source?: SourceText;
   scrub: ScrubReport;
@@ -114,8 +145,10 @@ export interface BuildSourceCodeOptions extends PrepareOptions {
    * them with the same options (the CLI's PDF thread prepares files while the code is still being read).
    */
   files: (SourceText | PreparedSourceFile)[];
-  /** Lines per page, default 50; values below 50 are refused (登记办法 第十条: 每页不少于50行). */
+  /** Whole source lines per page, default 50; values below 50 are refused (登记办法 第十条: 每页不少于50行). */
   linesPerPage?: number;
+  /** Printed columns per row (default: chosen from the lines' widths, chooseCodeFont). */
+  columns?: number;
 }
 
 const BLOCK_PAGES = 30;
@@ -127,6 +160,7 @@ const MAX_LINES_PER_PAGE = 80;
  */
 export const BLOCK_LINES_MAX = BLOCK_PAGES * MAX_LINES_PER_PAGE;
 const LATE_DATES_LIMIT = 50;
+const LICENCES_LIMIT = 2000;
 
 function expandTabs(s: string, tabWidth: number): string {
   let out = '';
@@ -165,32 +199,39 @@ function indexOrEnd(text: string, ch: string, from: number): number {
 /** A string that is equal for two PrepareOptions exactly when they prepare files the same way. */
 export function preparationKey(opts: PrepareOptions): string {
   const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : '';
-  return `${opts.stripComments ? 1 : 0}|${opts.scrub === false ? 0 : 1}|${opts.columns ?? CODE_LAYOUT.columns}|${opts.tabWidth ?? 4}|${completion}`;
+  return `${opts.stripComments ? 1 : 0}|${opts.scrub === false ? 0 : 1}|${opts.tabWidth ?? 4}|${completion}`;
+}
+
+/** Counts a line of display width `w` in `over` (lines wider than each CODE_FONTS entry's columns). */
+function countWidth(over: number[], w: number): void {
+  for (let k = 0; k < CODE_FONTS.length && w > CODE_FONTS[k].columns; k++) over[k]++;
 }
 
 /**
- * Turns one file into printed lines (the per-file half of buildSourceCodeDocument): blank lines removed, comments
- * removed when asked (token-aware), invisible characters dropped, tabs expanded, trailing spaces trimmed, secrets
- * and personal data scrubbed, lines wrapped by display width (CJK = 2 columns) at `columns`. Files are independent:
- * a document made of files prepared in any order equals one built from their text.
+ * Turns one file into printed lines (the per-file half of buildSourceCodeDocument): blank lines removed, licence and
+ * copyright comment blocks of its head removed whole (licence.ts), comments removed when asked (token-aware),
+ * invisible characters dropped, tabs expanded, trailing spaces trimmed, secrets and personal data scrubbed. Lines are
+ * kept whole; their display widths (CJK = 2 columns) are counted against each code font's columns. Files are
+ * independent: a document made of files prepared in any order equals one built from their text.
  */
 export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts = true): PreparedSourceFile {
-  const columns = opts.columns ?? CODE_LAYOUT.columns;
   const tabWidth = opts.tabWidth ?? 4;
   const completion = opts.completionDate && /^\d{4}-\d{2}-\d{2}$/.test(opts.completionDate) ? opts.completionDate : undefined;
   const scrubber = opts.scrub === false ? undefined : new Scrubber();
   const texts: string[] = [];
   const meta: number[] = [];
   const lateDates: PreparedSourceFile['lateDates'] = [];
+  const over: number[] = CODE_FONTS.map(() => 0);
   let count = 0;
-  const push = (text: string, line: number, part: number) => {
-    count++;
-    if (!keepTexts) return;
-    texts.push(text);
-    meta.push(line, part);
-  };
   scrubber?.beginFile(f.language);
-  const text = opts.stripComments ? scanSource(f.text, f.comments).stripped : f.text;
+  const source = f.text;
+  const licences = opts.stripComments ? [] : licenceBlocks(source, f.comments);
+  let licenceLines = 0;
+  for (const b of licences) licenceLines += b.to - b.from + 1;
+  // The next licence block (index into `licences`) and its first line: lines from it to its last are skipped.
+  let nextBlock = 0;
+  let blockFrom = licences.length ? licences[0].from : Infinity;
+  const text = opts.stripComments ? scanSource(source, f.comments).stripped : source;
   const n = text.length;
   // Most code is printable ASCII, tabs and line breaks: a line of only those holds no invisible or wide
   // character, and the only character to drop is a carriage return. `odd` is where the next other character is
@@ -207,6 +248,14 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
     let end = text.indexOf('\n', start);
     if (end < 0) end = n;
     lineNo++;
+    if (lineNo >= blockFrom) {
+      if (lineNo === licences[nextBlock].to) {
+        nextBlock++;
+        blockFrom = nextBlock < licences.length ? licences[nextBlock].from : Infinity;
+      }
+      start = end + 1;
+      continue;
+    }
     if (odd < start) {
       NOT_PLAIN_AT.lastIndex = start;
       odd = NOT_PLAIN_AT.test(text) ? NOT_PLAIN_AT.lastIndex - 1 : n;
@@ -232,7 +281,8 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
       }
       if (end <= tab && cr >= end - 1 && (!scrubber || end <= trigger) && (!completion || end <= date)) {
         // Without a tab, form feed or vertical tab on the line, `e` is where its trailing spaces and CR begin.
-        count += Math.ceil((e - start) / columns);
+        count++;
+        if (e - start > CODE_FONTS[0].columns) countWidth(over, e - start);
         start = end + 1;
         continue;
       }
@@ -261,14 +311,13 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
       // or one of a text with Unicode spaces (which trim() removes), can have become blank.
       if ((line !== before || !plain) && line.trim() === '') continue;
     } else if (line === '') continue;
+    count++;
     // Every UTF-16 unit takes at most two columns (a surrogate pair, one character, at most two).
-    if (line.length <= columns && (plain || line.length * 2 <= columns || !NON_ASCII.test(line))) push(line, lineNo, 0);
-    else if (plain) {
-      // Printable ASCII: one column a character (wrapByWidth's ASCII path, without checking every character again).
-      for (let p = 0, i = 0; i < line.length; p++, i += columns) push(line.slice(i, i + columns), lineNo, p);
-    } else {
-      const segs = wrapByWidth(line, columns);
-      for (let p = 0; p < segs.length; p++) push(segs[p], lineNo, p);
+    const narrow = CODE_FONTS[0].columns;
+    if (line.length > narrow || (!plain && line.length * 2 > narrow)) countWidth(over, plain || !NON_ASCII.test(line) ? line.length : displayWidth(line));
+    if (keepTexts) {
+      texts.push(line);
+      meta.push(lineNo);
     }
   }
   scrubber?.endFile();
@@ -278,42 +327,63 @@ export function prepareSourceFile(f: SourceText, opts: PrepareOptions, keepTexts
     lines: f.lines,
     key: preparationKey(opts),
     count,
+    over,
+    licences,
+    licenceLines,
     ...(keepTexts ? { texts, meta } : {}),
     scrub: scrubber?.report ?? { findings: [], counts: {}, total: 0, truncated: false },
     lateDates,
   };
 }
 
-/** The manifest of a source-code document (manifest.json): every printed line → file:line (and wrap part). */
-export function sourceManifest(d: Omit<SourceCodeDocument, 'header' | 'manifest' | 'scrub' | 'lateDates'>): SourceManifest {
+/**
+ * The rows a whole source line prints at `columns`: the line itself when it fits, else its first `columns` columns
+ * and then rows of CONTINUATION followed by the rest, wrapped by display width (CJK = 2 columns).
+ */
+export function rowsOf(line: string, columns: number): string[] {
+  if (line.length <= columns && (line.length * 2 <= columns || !NON_ASCII.test(line) || displayWidth(line) <= columns)) return [line];
+  const first = wrapByWidth(line, columns)[0];
+  return [first, ...wrapByWidth(line.slice(first.length), columns - CONTINUATION_WIDTH).map((r) => CONTINUATION + r)];
+}
+
+/** The manifest of a source-code document (manifest.json): every printed whole line → file:line, once. */
+export function sourceManifest(d: Omit<SourceCodeDocument, 'header' | 'manifest' | 'scrub' | 'lateDates' | 'licences' | 'licenceLines'>): SourceManifest {
+  let printedLines = 0;
+  const pages = d.pages.map((pg) => {
+    const lines: ManifestLine[] = [];
+    for (const l of pg.lines) if (!l.part) lines.push({ file: d.files[l.file], line: l.line });
+    printedLines += lines.length;
+    return { page: pg.number, sourcePage: pg.sourcePage, rows: pg.lines.length, lines };
+  });
   return {
     name: d.name,
     version: d.version,
     linesPerPage: d.linesPerPage,
     columns: d.columns,
+    fontSize: d.fontSize,
     selection: d.selection,
     totalPages: d.totalPages,
     printedPages: d.pages.length,
     totalPrintedLines: d.totalPrintedLines,
+    wrappedLines: d.wrappedLines,
+    printedLines,
     sourceLines: d.sourceLines,
     files: d.files,
-    pages: d.pages.map((pg) => ({
-      page: pg.number,
-      sourcePage: pg.sourcePage,
-      lines: pg.lines.map((l) => (l.part ? { file: d.files[l.file], line: l.line, part: l.part } : { file: d.files[l.file], line: l.line })),
-    })),
+    pages,
   };
 }
 
 /**
- * Builds the source-code document model (程序鉴别材料): normalises every file (prepareSourceFile: blank lines
- * removed, optional token-aware comment removal, secrets and personal data scrubbed, tabs to spaces, lines wrapped
- * by display width), paginates `linesPerPage` lines per page and selects the pages to print:
- * ≤ 60 pages → all; more → the first 30 and the last 30, the last page ending at the end of
- * the last file, never padded or repeated (登记办法 第十条; cpcc-materials.md).
- * Memory is bounded: files are prepared one at a time and only the first and the last 30 pages of printed lines
- * are held. When every file comes prepared, files prepared to count only are prepared again from their `source` if
- * their lines fall on a printed page, and skipped otherwise. Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION /
+ * Builds the source-code document model (程序鉴别材料): normalises every file (prepareSourceFile: blank lines and
+ * licence blocks removed, optional token-aware comment removal, secrets and personal data scrubbed, tabs to spaces),
+ * chooses the code font so that at least 99 % of the lines fit one row (chooseCodeFont), paginates `linesPerPage`
+ * whole source lines per page — a longer line goes on over CONTINUATION rows of the same page, which never count as
+ * lines — and selects the pages to print: ≤ 60 pages → all; more → the first 30 and the last 30, the last page ending
+ * at the end of the last file, never padded or repeated (登记办法 第十条; cpcc-materials.md). Every printed page but
+ * the last of a document under 60 pages holds exactly `linesPerPage` whole lines.
+ * Memory is bounded: files are prepared one at a time and only the first and the last 30 pages of lines are held.
+ * When every file comes prepared, files prepared to count only are prepared again from their `source` if their lines
+ * fall on a printed page, and skipped otherwise. Throws DocgenError BAD_NAME / BAD_VERSION / BAD_OPTION /
  * EMPTY_CODEBASE; Error when a prepared file was prepared with other options, or was counted without its source and
  * is printed.
  */
@@ -322,24 +392,29 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
   const version = validateVersion(opts.version);
   const lpp = opts.linesPerPage ?? 50;
   if (!Number.isInteger(lpp) || lpp < 50 || lpp > MAX_LINES_PER_PAGE) throw new DocgenError('BAD_OPTION', '每页行数须为 50–80 之间的整数（登记办法第十条：程序每页不少于 50 行）');
-  const columns = opts.columns ?? CODE_LAYOUT.columns;
+  if (opts.columns !== undefined && (!Number.isInteger(opts.columns) || opts.columns < 40 || opts.columns > CODE_FONTS[CODE_FONTS.length - 1].columns)) {
+    throw new DocgenError('BAD_OPTION', `每行列数须为 40–${CODE_FONTS[CODE_FONTS.length - 1].columns} 之间的整数`);
+  }
   const key = preparationKey(opts);
   const blockLines = BLOCK_PAGES * lpp;
 
-  // The first and the last `blockLines` printed lines, as parallel arrays (no object per line):
+  // The first and the last `blockLines` whole lines, as parallel arrays (no object per line):
   // memory stays bounded by what can be printed, whatever the size of the code base.
   const frontText: string[] = [];
-  const frontMeta = new Int32Array(blockLines * 3);
+  const frontMeta = new Int32Array(blockLines * 2);
   const ringText: string[] = new Array(blockLines);
-  const ringMeta = new Int32Array(blockLines * 3);
+  const ringMeta = new Int32Array(blockLines * 2);
   let total = 0;
+  const over: number[] = CODE_FONTS.map(() => 0);
   const files: string[] = [];
   let sourceLines = 0;
   const scrub: ScrubReport = { findings: [], counts: {}, total: 0, truncated: false };
   const lateDates: SourceCodeDocument['lateDates'] = [];
+  const licences: SourceCodeDocument['licences'] = [];
+  let licenceLines = 0;
 
-  // With every file prepared the number of printed lines is known before placing any: a file whose lines all fall
-  // between the printed blocks is only counted.
+  // With every file prepared the number of lines is known before placing any: a file whose lines all fall between
+  // the printed blocks is only counted.
   let known = -1;
   if (opts.files.every((f) => 'prepared' in f)) {
     known = 0;
@@ -352,6 +427,9 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
     files.push(p.path);
     sourceLines += p.lines;
     appendScrubReport(scrub, p.scrub);
+    for (let k = 0; k < over.length; k++) over[k] += p.over[k];
+    licenceLines += p.licenceLines;
+    for (const b of p.licences) if (licences.length < LICENCES_LIMIT) licences.push({ file: p.path, ...b });
     for (const d of p.lateDates) if (lateDates.length < LATE_DATES_LIMIT) lateDates.push({ file: p.path, line: d.line, date: d.date });
     if (known >= 0 && total >= blockLines && total + p.count <= known - blockLines) {
       total += p.count;
@@ -369,67 +447,52 @@ export function buildSourceCodeDocument(opts: BuildSourceCodeOptions): SourceCod
       const text = texts[j];
       if (total < blockLines) {
         frontText.push(text);
-        frontMeta[total * 3] = fi;
-        frontMeta[total * 3 + 1] = meta[j * 2];
-        frontMeta[total * 3 + 2] = meta[j * 2 + 1];
+        frontMeta[total * 2] = fi;
+        frontMeta[total * 2 + 1] = meta[j];
       }
       const r = total % blockLines;
       ringText[r] = text;
-      ringMeta[r * 3] = fi;
-      ringMeta[r * 3 + 1] = meta[j * 2];
-      ringMeta[r * 3 + 2] = meta[j * 2 + 1];
+      ringMeta[r * 2] = fi;
+      ringMeta[r * 2 + 1] = meta[j];
       total++;
     }
   }
   if (total === 0) throw new DocgenError('EMPTY_CODEBASE', '代码中没有可打印的行（去除空行和注释后为空）');
 
-  const frontLine = (i: number): PrintedLine => ({ text: frontText[i], file: frontMeta[i * 3], line: frontMeta[i * 3 + 1], part: frontMeta[i * 3 + 2] });
-  const ringLine = (i: number): PrintedLine => {
-    const r = i % blockLines;
-    return { text: ringText[r], file: ringMeta[r * 3], line: ringMeta[r * 3 + 1], part: ringMeta[r * 3 + 2] };
+  const font = chooseCodeFont(total, over, opts.columns);
+  const columns = font.columns;
+  const wrappedLines = over[CODE_FONTS.findIndex((f) => f.columns === columns)] ?? 0;
+  /** The rows of whole lines [from, to) (taken from the front block or the ring) as a page. */
+  const page = (number: number, sourcePage: number, from: number, to: number): SourcePage => {
+    const lines: PrintedLine[] = [];
+    for (let i = from; i < to; i++) {
+      const front = i < blockLines;
+      const r = front ? i : i % blockLines;
+      const text = front ? frontText[r] : ringText[r];
+      const meta = front ? frontMeta : ringMeta;
+      const file = meta[r * 2];
+      const line = meta[r * 2 + 1];
+      const rows = rowsOf(text, columns);
+      for (let part = 0; part < rows.length; part++) lines.push({ text: rows[part], file, line, part });
+    }
+    return { number, sourcePage, lines };
   };
   const totalPages = Math.ceil(total / lpp);
   const pages: SourcePage[] = [];
   let selection: SourceCodeDocument['selection'];
   if (totalPages <= 2 * BLOCK_PAGES) {
     selection = 'all';
-    // All lines: the front block plus whatever followed it, from the ring buffer.
-    const all: PrintedLine[] = [];
-    for (let i = 0; i < total; i++) all.push(i < blockLines ? frontLine(i) : ringLine(i));
-    for (let p = 0; p < totalPages; p++) pages.push({ number: p + 1, sourcePage: p + 1, lines: all.slice(p * lpp, (p + 1) * lpp) });
+    for (let p = 0; p < totalPages; p++) pages.push(page(p + 1, p + 1, p * lpp, Math.min(total, (p + 1) * lpp)));
   } else {
     selection = 'first-and-last-30';
-    for (let p = 0; p < BLOCK_PAGES; p++) {
-      const lines: PrintedLine[] = [];
-      for (let i = p * lpp; i < (p + 1) * lpp; i++) lines.push(frontLine(i));
-      pages.push({ number: p + 1, sourcePage: p + 1, lines });
-    }
-    // Back block: the last 1,500 printed lines, so page 60 ends exactly at the end of the last file.
-    // total > 60 pages ⇒ total > 3,000 lines ⇒ no overlap with the front block.
+    for (let p = 0; p < BLOCK_PAGES; p++) pages.push(page(p + 1, p + 1, p * lpp, (p + 1) * lpp));
+    // Back block: the last 1,500 whole lines, so page 60 ends exactly at the end of the last file. Its pages are
+    // counted from the end of the program (page 60 is page `totalPages`); the one page of the whole program that is
+    // not full lies between the blocks, unprinted. total > 60 pages ⇒ no overlap with the front block.
     const backStart = total - blockLines;
-    const firstSourcePage = Math.floor(backStart / lpp) + 1;
-    for (let p = 0; p < BLOCK_PAGES; p++) {
-      const lines: PrintedLine[] = [];
-      for (let i = backStart + p * lpp; i < backStart + (p + 1) * lpp; i++) lines.push(ringLine(i));
-      pages.push({ number: BLOCK_PAGES + p + 1, sourcePage: firstSourcePage + p, lines });
-    }
+    for (let p = 0; p < BLOCK_PAGES; p++) pages.push(page(BLOCK_PAGES + p + 1, totalPages - BLOCK_PAGES + p + 1, backStart + p * lpp, backStart + (p + 1) * lpp));
   }
   const header = `${name} ${version}`;
-  const manifest = sourceManifest({ name, version, linesPerPage: lpp, columns, selection, totalPages, totalPrintedLines: total, sourceLines, files, pages });
-  return {
-    name,
-    version,
-    header,
-    linesPerPage: lpp,
-    columns,
-    selection,
-    totalPages,
-    totalPrintedLines: total,
-    sourceLines,
-    files,
-    pages,
-    manifest,
-    scrub,
-    lateDates,
-  };
+  const common = { name, version, linesPerPage: lpp, columns, fontSize: font.fontSize, selection, totalPages, totalPrintedLines: total, wrappedLines, sourceLines, files, pages };
+  return { ...common, header, manifest: sourceManifest(common), scrub, lateDates, licences, licenceLines };
 }

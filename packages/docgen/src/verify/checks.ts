@@ -6,6 +6,9 @@ import type { ScrubKind, ScrubReport } from '../source/scrub';
 import type { SourceCodeDocument } from '../source/source-document';
 import { sameVersion } from '../analysis/versions';
 import type { VerifyItem } from './verify';
+import { SKIP_CATEGORY_LABELS, type SkipCategory } from '../intake/classify';
+import { assessRights, RIGHTS_SIGN_LABELS, type RightsDeclaration, type RightsSign } from '@mazhu/contracts';
+import { rightsSigns } from '../intake/provenance';
 
 /**
  * Content checks of the materials beyond the page geometry: two-way coverage between the document's
@@ -57,6 +60,37 @@ export function moduleMatchesUnit(m: ModuleClaim, u: CodeUnit): boolean {
   return words.length > 0 && words.every((w) => name.includes(w));
 }
 
+/**
+ * The code files of a document module: its evidence files that exist (a named symbol must be in the file) and the
+ * files of its code unit — the unit its evidence names or shares a file with, or, for a module without evidence
+ * files, the unit of the same name (moduleMatchesUnit). Paths, evidence first.
+ */
+export function moduleFiles(m: ModuleClaim, units: readonly CodeUnit[], byPath: ReadonlyMap<string, Pick<CodeFile, 'text'>>): string[] {
+  const real = (m.evidence ?? []).filter((e) => {
+    if (e.startsWith('unit:')) return false;
+    const [file, symbol] = e.split('#');
+    const f = byPath.get(file);
+    const sym = symbol?.split(' ')[0];
+    return !!f && (!sym || f.text.includes(sym));
+  });
+  const files = new Set(real.map((e) => e.split('#')[0]));
+  const named = (u: CodeUnit) => (m.evidence ?? []).includes(`unit:${u.key}`) || [...unitFiles(u)].some((f) => files.has(f));
+  const unit = units.find(named) ?? (files.size ? undefined : units.find((u) => moduleMatchesUnit(m, u)));
+  return [...new Set([...files, ...(unit ? [...unitFiles(unit)] : [])])];
+}
+
+/** "第 3–7、41 页" from printed page numbers (ascending). */
+function pageSpans(pages: number[]): string {
+  const spans: string[] = [];
+  for (let i = 0; i < pages.length; ) {
+    let j = i;
+    while (j + 1 < pages.length && pages[j + 1] === pages[j] + 1) j++;
+    spans.push(j > i ? `${pages[i]}–${pages[j]}` : `${pages[i]}`);
+    i = j + 1;
+  }
+  return `第 ${spans.join('、')} 页`;
+}
+
 const evidenceText = (u: CodeUnit) => u.evidence.slice(0, 3).map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`);
 
 /**
@@ -69,34 +103,50 @@ const evidenceText = (u: CodeUnit) => u.evidence.slice(0, 3).map((e) => `${e.fil
 export function coverageItems(modules: ModuleClaim[], analysis: CodeAnalysis, files: CodeFile[], source: SourceCodeDocument | undefined, audience: Audience): VerifyItem[] {
   const items: VerifyItem[] = [];
   const byPath = new Map(files.map((f) => [f.path, f]));
-  const printedFiles = new Set<string>();
-  if (source) for (const p of source.pages) for (const l of p.lines) printedFiles.add(source.files[l.file]);
+  // Printed page numbers (1–60) of each file on the pages.
+  const pagesOf = new Map<string, number[]>();
+  if (source) {
+    source.pages.forEach((p, i) => {
+      for (const file of new Set(p.lines.map((l) => source.files[l.file]))) {
+        const list = pagesOf.get(file) ?? [];
+        list.push(i + 1);
+        pagesOf.set(file, list);
+      }
+    });
+  }
   const printedText = source ? source.pages.map((p) => p.lines.map((l) => l.text).join('\n')).join('\n') : '';
   const units = analysis.structure.units;
   const missing: string[] = [];
-  const notPrinted: string[] = [];
   const found: string[] = [];
   const moduleEvidence: string[] = [];
+  const printed: string[] = [];
+  const notPrinted: string[] = [];
+  const notPrintedNames: string[] = [];
+  const nameOnly: string[] = [];
+  const halves = source && source.pages.length === 60 && source.totalPages > 60;
+  let inFirst = 0;
+  let inLast = 0;
   for (const m of modules) {
-    const ev = (m.evidence ?? []).filter((e) => !e.startsWith('unit:'));
-    const real = ev.filter((e) => {
-      const [file, symbol] = e.split('#');
-      const f = byPath.get(file);
-      if (!f) return false;
-      const sym = symbol?.split(' ')[0];
-      return !sym || f.text.includes(sym);
-    });
-    const unit = units.find((u) => moduleMatchesUnit(m, u));
-    const files = new Set([...real.map((e) => e.split('#')[0]), ...(unit ? [...unitFiles(unit)] : [])]);
+    const files = moduleFiles(m, units, byPath);
     const c = core(m.name);
-    const inPrintedText = printedText.includes(m.name) || (c.length >= 2 && printedText.includes(c));
-    if (files.size === 0 && !inPrintedText) {
+    const nameShown = printedText.includes(m.name) ? m.name : c.length >= 2 && printedText.includes(c) ? c : undefined;
+    if (files.length === 0 && !nameShown) {
       missing.push(m.name);
       continue;
     }
     found.push(m.name);
-    moduleEvidence.push(`${m.name}：${[...files].slice(0, 3).join('、') || '打印页中有“' + (printedText.includes(m.name) ? m.name : c) + '”'}`);
-    if (source && files.size > 0 && ![...files].some((f) => printedFiles.has(f)) && !inPrintedText) notPrinted.push(`${m.name}（${[...files].slice(0, 2).join('、')}）`);
+    moduleEvidence.push(`${m.name}：${files.slice(0, 3).join('、') || '打印页中有“' + nameShown + '”'}`);
+    if (!source) continue;
+    const onPages = files.filter((f) => pagesOf.has(f));
+    if (onPages.length) {
+      const pages = [...new Set(onPages.flatMap((f) => pagesOf.get(f)!))].sort((a, b) => a - b);
+      if (pages[0] <= 30) inFirst++;
+      if (pages[pages.length - 1] > 30) inLast++;
+      printed.push(`${m.name}：${pageSpans(pages)}（${onPages.slice(0, 3).join('、')}${onPages.length > 3 ? ' 等' : ''}）`);
+    } else if (files.length) {
+      notPrintedNames.push(m.name);
+      notPrinted.push(`${m.name}：代码不在打印页中（${files.slice(0, 2).join('、')}${files.length > 2 ? ' 等' : ''}）`);
+    } else printed.push(`${m.name}：打印页中有“${nameShown}”，没有对应的代码文件`);
   }
   const uncovered = units.filter((u) => !modules.some((m) => moduleMatchesUnit(m, u)));
   items.push({
@@ -108,8 +158,19 @@ export function coverageItems(modules: ModuleClaim[], analysis: CodeAnalysis, fi
       : `文档描述的 ${modules.length} 个模块都在代码中找到对应`,
     evidence: missing.length ? missing.map((n) => `${n}：代码中没有对应的控制器、页面、路由、菜单或函数`) : moduleEvidence,
   });
-  if (notPrinted.length) {
-    items.push({ ok: true, warning: true, code: 'COVERAGE_NOT_PRINTED', title: '模块代码在打印页中', detail: `这些模块的代码不在打印的源程序页中：${notPrinted.join('、')}。${FIX.notPrinted[audience]}`, evidence: notPrinted });
+  if (source && found.length) {
+    const where = halves ? `（前 30 页有 ${inFirst} 个，后 30 页有 ${inLast} 个）` : '';
+    items.push({
+      ok: true,
+      warning: notPrinted.length > 0,
+      code: 'COVERAGE_PRINTED',
+      title: '打印页中的模块代码',
+      detail:
+        `文档描述的 ${found.length} 个模块中，${printed.length} 个的代码印在源程序页中${where}` +
+        (nameOnly.length ? `，${nameOnly.length} 个只在打印页中出现名称` : '') +
+        (notPrinted.length ? `；${notPrinted.length} 个的代码不在打印页中：${notPrintedNames.join('、')}。${FIX.notPrinted[audience]}` : '，没有代码不在打印页中的模块'),
+      evidence: [...printed, ...nameOnly, ...notPrinted],
+    });
   }
   items.push({
     ok: true,
@@ -156,33 +217,53 @@ export function consistencyItems(name: string, version: string, analysis: CodeAn
   return items;
 }
 
-/** Third-party code: licences, well-known projects, other authors (every removed attribution line listed). */
-export function provenanceItems(analysis: CodeAnalysis, scrub: ScrubReport | undefined, audience: Audience): VerifyItem[] {
+/** What the rights check compares the code with: the owners (with aliases such as a pinyin spelling) and a recorded declaration. */
+export interface RightsContext {
+  owners: { name: string; aliases?: string[] }[];
+  declaration?: RightsDeclaration | null;
+}
+
+/**
+ * Third-party code and who holds it (cpcc-materials.md: only the copyright holder may register; a real notice asks
+ * for "自己独立开发部分的源程序"): the signs of `rightsSigns` compared with the owners by `assessRights`. Another
+ * holder, author or a published project not covered by a declaration is 未通过 (THIRD_PARTY_CODE); with the user's
+ * recorded declaration the foreign names stay 需注意 and the declaration with its time is printed
+ * (RIGHTS_DECLARATION); code naming only the owners passes. Every removed attribution line is listed.
+ */
+export function provenanceItems(analysis: CodeAnalysis, scrub: ScrubReport | undefined, audience: Audience, rights: RightsContext = { owners: [] }, licences: SourceCodeDocument['licences'] = []): VerifyItem[] {
   const items: VerifyItem[] = [];
   const p = analysis.provenance;
-  const signs = p.signs.filter((s) => s.kind !== 'author');
-  if (signs.length || p.authors.length) {
+  const check = assessRights(rightsSigns(p), rights.owners, rights.declaration);
+  const evidence = (list: RightsSign[]) => list.map((s) => `${RIGHTS_SIGN_LABELS[s.kind]}“${s.name}”${s.lines ? `（${s.lines} 行）` : ''}：${s.evidence.slice(0, 3).join('、')}`);
+  const how = audience === 'web' ? '可在“上传代码”步骤的文件选择中排除这些部分，或在“核对并生成”步骤输入著作权声明。' : '可用 --exclude 排除这些部分，或在 project.json 的 rightsDeclaration 中写入声明。';
+  const licenceNote = p.licenses.length ? `许可证：${p.licenses.join('、')}。` : '';
+  if (check.state === 'flagged') {
+    items.push({ ok: false, code: 'THIRD_PARTY_CODE', title: '他人的代码', detail: `${check.message}${how}${licenceNote}`, evidence: evidence(check.foreign) });
+  } else if (check.state === 'declared') {
+    const d = check.declaration!;
     items.push({
       ok: true,
       warning: true,
       code: 'THIRD_PARTY_CODE',
-      title: '第三方代码',
-      detail:
-        `上传的代码中有他人的版权、许可证或署名：${[...p.knownProjects.map((k) => `与公开项目 ${k.name} 一致`), ...(p.licenses.length ? [`许可证 ${p.licenses.join('、')}`] : []), ...(p.authors.length ? [`署名作者 ${p.authors.slice(0, 5).map((a) => a.name).join('、')}`] : [])].join('；')}。` +
-        `只能登记自己享有著作权的软件：在开源项目或他人代码基础上开发的，请只登记自己编写的部分，并在申请表“软件说明”中选择“修改”说明原软件；不能把他人的代码作为自己的作品登记。` +
-        (audience === 'web' ? '可在“上传代码”步骤的文件选择中排除第三方目录。' : '可用 --exclude 排除第三方目录。'),
-      evidence: [...signs.map((s) => s.message), ...p.authors.slice(0, 20).map((a) => `${a.lines} 行署名“${a.name}”：${a.files.slice(0, 3).join('、')}${a.files.length > 3 ? ' 等' : ''}`)],
+      title: '他人的代码',
+      detail: `代码中有他人的版权、署名或公开项目信息：${[...new Set(check.foreign.map((s) => s.name))].join('、')}。用户已声明著作权属于${d.owners.join('、')}；登记前请再次确认这些部分确由著作权人编写或已依法取得权利。${licenceNote}`,
+      evidence: evidence(check.foreign),
     });
+    items.push({ ok: true, code: 'RIGHTS_DECLARATION', title: '著作权声明', detail: `${d.declaredAt.replace('T', ' ').slice(0, 19)}（UTC）用户声明：“${d.text}”`, evidence: [`著作权人：${d.owners.join('、')}`, `声明时列出的他人：${d.holders.join('、')}`] });
+  } else if (check.own.length || p.licenses.length) {
+    items.push({ ok: true, code: 'THIRD_PARTY_CODE', title: '他人的代码', detail: `${check.message}。${licenceNote}`, evidence: evidence(check.own) });
   }
   const removed = scrub?.findings.filter((f) => f.kind === 'author') ?? [];
-  if (removed.length) {
+  const named = licences.filter((b) => b.holder);
+  if (removed.length || named.length) {
+    const lines = (scrub?.counts.author ?? removed.length) + named.length;
     items.push({
       ok: true,
       warning: true,
       code: 'ATTRIBUTION_REMOVED',
       title: '删除的署名行',
-      detail: `打印的源程序中删除了 ${scrub!.counts.author ?? removed.length} 行作者或版权声明（审查材料中不宜出现个人信息）。这些行写的是：${[...new Set(removed.map((f) => f.detail).filter(Boolean))].slice(0, 6).join('、')}。如果其中有他人，说明这部分代码不是你写的，请确认你对它享有著作权`,
-      evidence: removed.map((f) => `${f.file}:${f.line} 作者 ${f.detail ?? '（未写明）'}`),
+      detail: `打印的源程序中删除了 ${lines} 处作者或版权声明（审查材料中不宜出现个人信息和他人的版权声明）。这些声明写的是：${[...new Set([...named.map((b) => b.holder), ...removed.map((f) => f.detail)].filter(Boolean))].slice(0, 6).join('、')}。如果其中有他人，说明这部分代码不是你写的，请确认你对它享有著作权`,
+      evidence: [...named.map((b) => `${b.file}:${b.from}–${b.to} 版权人 ${b.holder}`), ...removed.map((f) => `${f.file}:${f.line} 作者 ${f.detail ?? '（未写明）'}`)],
     });
   }
   return items;
@@ -217,7 +298,37 @@ export function selectionItems(skipped: SkippedFile[], audience: Audience): Veri
   const how = audience === 'web' ? '可在“上传代码”步骤的文件选择中改回纳入' : '可用 --include 改回纳入';
   if (data.length) items.push({ ok: true, code: 'SELECTION_DATA', title: '数据脚本未印入', detail: `${data.length} 个以 INSERT 初始数据为主的 SQL 文件不是程序，未印入源程序，也不计入源程序量；${how}`, evidence: data.map((s) => `${s.path}：${s.reason}`) });
   if (vendor.length) items.push({ ok: true, code: 'SELECTION_VENDOR', title: '第三方目录未印入', detail: `${vendor.length} 个第三方或构建输出目录未印入源程序；${how}`, evidence: vendor.slice(0, 50).map((s) => `${s.path}：${s.reason}`) });
+  const byCategory = new Map<SkipCategory, SkippedFile[]>();
+  for (const s of skipped) if (s.category) byCategory.set(s.category, [...(byCategory.get(s.category) ?? []), s]);
+  if (byCategory.size) {
+    const order = (['test', 'generated', 'build', 'vendored'] as const).filter((c) => byCategory.has(c));
+    items.push({
+      ok: true,
+      code: 'SELECTION_CATEGORIES',
+      title: '未印入的非本人开发代码',
+      detail: `源程序只印本软件自己开发的程序，以下文件未印入，也不计入源程序量：${order.map((c) => `${SKIP_CATEGORY_LABELS[c]} ${byCategory.get(c)!.length} 个`).join('，')}；${how}`,
+      evidence: order.flatMap((c) => byCategory.get(c)!.slice(0, 30).map((s) => `${SKIP_CATEGORY_LABELS[c]}：${s.path}（${s.reason}）`)),
+    });
+  }
   return items;
+}
+
+/**
+ * The licence and copyright comment blocks removed from the printed code (cpcc-materials.md: no one else's copyright
+ * notices in the program), each with its place and the holder it names: never removed silently.
+ */
+export function licenceItems(doc: Pick<SourceCodeDocument, 'licences' | 'licenceLines'>): VerifyItem[] {
+  if (!doc.licences.length) return [];
+  const holders = [...new Set(doc.licences.map((b) => b.holder).filter((h): h is string => !!h))];
+  return [
+    {
+      ok: true,
+      code: 'LICENCE_BLOCKS',
+      title: '许可证和版权声明',
+      detail: `源程序中 ${doc.licences.length} 处许可证或版权声明注释（共 ${doc.licenceLines} 行）已整段去除，未印入${holders.length ? `；署名：${holders.slice(0, 10).join('、')}${holders.length > 10 ? ' 等' : ''}` : ''}`,
+      evidence: doc.licences.slice(0, 200).map((b) => `${b.file}:${b.from}–${b.to}${b.licence ? ` ${b.licence}` : ' 版权声明'}${b.holder ? `，署名“${b.holder}”` : ''}`),
+    },
+  ];
 }
 
 /** The document kind and why (the detected form and its evidence). */
@@ -242,7 +353,9 @@ const FIGURE_SOURCE_LABELS = { upload: '截图', prototype: '界面原型', diag
 /**
  * The document's figures in the report (cpcc-materials.md, screenshots: they follow the flow from login through every
  * module and show the name and version of the form): one item listing every figure with its page; a 需注意 item
- * naming the figures that are rendered prototypes, advising to replace them with captures of the real software; one
+ * naming the figures that are rendered prototypes — quoting the 2026 correction notices that ask for real screenshots,
+ * saying how to capture them (mazhu capture and 上传截图包, 截取屏幕, one upload per screen) and giving one evidence
+ * line per prototype with its number, caption, page and the screen to capture in its place; one
  * 需注意 item per figure whose screenshot checks failed (name/version, complete frame, watermark), naming the figure.
  * A module of an 操作手册 without a figure is a 需注意 item (once the document has figures).
  */
@@ -261,15 +374,22 @@ export function figureItems(manual: ManualModel, audience: Audience): VerifyItem
   ];
   const prototypes = figs.filter((f) => f.source === 'prototype');
   if (prototypes.length) {
+    const web = audience === 'web';
+    // Where a real screen goes: the module's slot, the login or the main screen's (the web app's screenshot board).
+    const screenOf = (f: ManualModel['figures'][number]) => (f.module ? `“${f.module}”模块界面` : f.caption);
     items.push({
       ok: true,
       warning: true,
       code: 'FIGURE_PROTOTYPE',
       title: '界面原型图',
       detail:
-        `${prototypes.length === figs.length ? '全部 ' : ''}${prototypes.length} 幅插图是系统按功能说明生成的界面原型，不是软件实际运行的截图：${prototypes.map((f) => `图${f.number}`).join('、')}。` +
-        `提交前建议换成软件实际界面的截图（截图须显示软件全称和版本号，且与申请表一致）${audience === 'web' ? '，在向导“功能模块”步骤或“界面预览”中为对应界面上传截图后重新生成' : '，在 project.json 的 screens 中提供截图'}`,
-      evidence: prototypes.map(name),
+        `${prototypes.length === figs.length ? '全部 ' : ''}${prototypes.length} 幅插图是系统按代码中的页面或功能说明生成的界面原型，不是软件实际运行的截图：${prototypes.map((f) => `图${f.number}（第 ${f.page} 页）`).join('、')}。` +
+        `2026 年的补正通知有以“文档鉴别材料缺少软件运行截图”退回的案例，要求“全部主要功能对应的真实界面截图”，且“截图需清晰完整”（cpcc-materials.md）。` +
+        `请换成软件实际运行的截图（须显示软件全称和版本号，且与申请表一致）：网页软件在能访问它的电脑上运行 mazhu capture <软件地址> --out 截图包.zip 逐页截图，` +
+        (web
+          ? '在向导“功能模块”步骤或项目页用“上传截图包”上传；桌面程序、小程序等不是网页的软件用“截取屏幕”逐屏截取；也可为每个界面单独“上传截图”；换好后重新生成'
+          : '把截图包中的截图在 project.json 的 screens 中按界面提供（桌面程序、小程序等请用系统截图工具逐屏截取）后重新生成'),
+      evidence: prototypes.map((f) => `${name(f)}（${manual.kind}第 ${f.page} 页）：界面原型，请截取软件${screenOf(f)}的真实截图${web ? '，在该界面的位置上传' : '替换'}`),
     });
   }
   for (const f of figs.filter((x) => x.issues.length)) {

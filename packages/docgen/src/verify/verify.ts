@@ -14,6 +14,8 @@ export interface PdfPageReport {
   pageNumber: number | null;
   /** Text lines below the header (distinct baselines with visible text). */
   lines: number;
+  /** Of those, rows whose leftmost text starts with "↪": continuations of the line above (source code), not lines. */
+  continued: number;
   /** True when the page carries an image (figure pages are exempt from the 30-line rule). */
   hasImage: boolean;
   /** Right edge of the rightmost text, in points from the left. */
@@ -126,21 +128,32 @@ function pageReport(index: number, view: number[], runs: PdfTextRun[], hasImage:
   const sorted = ordered ? items : [...items].sort((a, b) => b.y - a.y);
   const headerRows: PdfTextRun[][] = [];
   let lines = 0;
+  let continued = 0;
+  // The leftmost run of the current body row.
+  let left: PdfTextRun | undefined;
+  const endBody = () => {
+    if (left && left.str.trimStart().startsWith('↪')) continued++;
+    left = undefined;
+  };
   let rowY = 0;
   let row: PdfTextRun[] | undefined;
   for (let i = 0; i < sorted.length; i++) {
     const it = sorted[i];
     if (i > 0 && Math.abs(rowY - it.y) < 2) {
-      row?.push(it);
+      if (row) row.push(it);
+      else if (left && it.x < left.x) left = it;
       continue;
     }
+    endBody();
     rowY = it.y;
     if (y1 - rowY < headerZone) headerRows.push((row = [it]));
     else {
       row = undefined;
+      left = it;
       lines++;
     }
   }
+  endBody();
   let header = '';
   let pageNumber: number | null = null;
   for (const hr of headerRows) {
@@ -153,7 +166,7 @@ function pageReport(index: number, view: number[], runs: PdfTextRun[], hasImage:
       header += byX.slice(0, -1).map((t) => t.str).join('') + lastText.slice(0, -m[1].length);
     } else header += byX.map((t) => t.str).join('');
   }
-  return { index, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, hasImage, maxRight, emptyGlyphs, replacedGlyphs };
+  return { index, width, height, header: header.replace(/\s+/g, ''), pageNumber, lines, continued, hasImage, maxRight, emptyGlyphs, replacedGlyphs };
 }
 
 // eslint-disable-next-line @typescript-eslint/consistent-type-imports -- lazy import keeps pdfjs off the render path
@@ -282,14 +295,16 @@ export function judgePdfPages(pages: PdfPageReport[], exp: PdfExpectations = {})
   if (exp.minLinesPerPage !== undefined) {
     const exempt = new Set(exp.exemptPages ?? []);
     const short = pages
-      .filter((p, i) => i < pages.length - 1 && !exempt.has(p.index) && !p.hasImage && p.lines < exp.minLinesPerPage!)
+      .filter((p, i) => i < pages.length - 1 && !exempt.has(p.index) && !p.hasImage && p.lines - p.continued < exp.minLinesPerPage!)
       .map((p) => p.index);
+    const whole = (p: PdfPageReport | undefined) => (p ? p.lines - p.continued : 0);
+    const rows = pages.reduce((a, p) => a + p.continued, 0);
     items.push({
       ok: short.length === 0,
       title: `${label}每页行数`,
       detail: short.length
-        ? `第 ${ranges(short)} 页不足 ${exp.minLinesPerPage} 行（如第 ${short[0]} 页仅 ${pages[short[0] - 1].lines} 行）`
-        : `除末页外每页不少于 ${exp.minLinesPerPage} 行（末页 ${pages[pages.length - 1]?.lines ?? 0} 行）`,
+        ? `第 ${ranges(short)} 页不足 ${exp.minLinesPerPage} 行（如第 ${short[0]} 页仅 ${whole(pages[short[0] - 1])} 行）`
+        : `除末页外每页不少于 ${exp.minLinesPerPage} 行（末页 ${whole(pages[pages.length - 1])} 行）` + (rows ? `；另有 ${rows} 行是上一行的续行（以“↪”标出，不计入行数）` : ''),
     });
   }
   if (exp.plannedLines) {

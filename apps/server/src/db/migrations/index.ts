@@ -14,6 +14,12 @@ import { m010Admin } from './010-admin';
 import { m014JobOutbox } from './014-job-outbox';
 import { m016ModuleNotes } from './016-module-notes';
 import { m017ProjectListIndex } from './017-project-list-index';
+import { m100VoucherReview } from './100-voucher-review';
+import { m020TextOrigins } from './020-text-origins';
+import { m050BatchRowChoices } from './050-batch-row-choices';
+import { m060ScreenFindings } from './060-screen-findings';
+import { m030RightsDeclaration } from './030-rights-declaration';
+import { m101CorrectionRevisions } from './101-correction-revisions';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -37,4 +43,10 @@ export const migrations: VersionedMigration[] = [
   m014JobOutbox,
   m016ModuleNotes,
   m017ProjectListIndex,
+  m100VoucherReview,
+  m020TextOrigins,
+  m050BatchRowChoices,
+  m060ScreenFindings,
+  m030RightsDeclaration,
+  m101CorrectionRevisions,
 ];

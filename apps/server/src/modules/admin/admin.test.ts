@@ -128,6 +128,22 @@ describe('back office', async () => {
     expect((await get<{ freeTimes: number }>('/api/getFreeTimes', fresh.headers)).data.freeTimes).toBe(3);
   });
 
+  it('edits the correction price (管理员 only, audited), and corrections are priced by it', async () => {
+    const item = (await get<{ key: string; group: string; value: unknown; schema: { properties?: Record<string, unknown> } }[]>('/api/admin/settings')).data.find((s) => s.key === 'integral.correction');
+    expect(item).toMatchObject({ group: '积分消耗', value: { freePerProject: 1, points: null } });
+    expect(Object.keys(item!.schema.properties ?? {})).toEqual(['freePerProject', 'points']);
+    expect((await post('/api/admin/settings', { key: 'integral.correction', value: { freePerProject: 0, points: 30 } }, support)).code).toBe(403);
+    const bad = await post('/api/admin/settings', { key: 'integral.correction', value: { freePerProject: -1, points: 30 } });
+    expect([bad.code, bad.msg]).toEqual([400, '补正（按项目计次）「每个项目免费补正次数」：免费次数不能小于 0']);
+    expect((await post('/api/admin/settings', { key: 'integral.correction', value: { freePerProject: 0, points: 30 } })).code).toBe(200);
+    expect(await lastAudit('settings.update')).toMatchObject({ target: 'setting:integral.correction', before: { value: { freePerProject: 1, points: null } }, after: { value: { freePerProject: 0, points: 30 } } });
+    const { readCorrectionCost } = await import('../corrections/corrections.service');
+    expect(await readCorrectionCost(app.deps.db)).toEqual({ freePerProject: 0, points: 30 });
+    // Cleared: the same as generating the project's materials.
+    expect((await post('/api/admin/settings', { key: 'integral.correction', value: { freePerProject: 2, points: null } })).code).toBe(200);
+    expect(await readCorrectionCost(app.deps.db)).toEqual({ freePerProject: 2, points: null });
+  });
+
   it('shows the dashboard to 客服 and lists jobs; retry refuses a job that did not fail', async () => {
     const d = await get<{ days: unknown[]; today: { newUsers: number }; pendingTopUps: number | null; correctionsNearDeadline: number | null }>('/api/admin/dashboard', support);
     expect(d.data.days).toHaveLength(30);

@@ -34,6 +34,9 @@ export async function readSetting<T>(db: Kysely<Database>, key: string): Promise
   return (await readStoredSetting<T>(db, key)) ?? (def.default as T);
 }
 
+/** The JSON schema the editor renders (zod's, input side). */
+const jsonSchema = (def: SettingDefinition) => z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { title?: string }> };
+
 function present(def: SettingDefinition, row: { value: string; updated_at: string } | undefined): AdminSettingItem {
   const parsed = def.schema.safeParse(parseJson(row?.value));
   return {
@@ -42,7 +45,7 @@ function present(def: SettingDefinition, row: { value: string; updated_at: strin
     label: def.label,
     description: def.description,
     unit: def.unit,
-    schema: z.toJSONSchema(def.schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+    schema: jsonSchema(def) as Record<string, unknown>,
     value: parsed.success ? parsed.data : def.default,
     stored: parsed.success,
     updatedAt: row?.updated_at ?? null,
@@ -57,7 +60,8 @@ export async function listSettings(db: Kysely<Database>): Promise<AdminSettingIt
 
 /**
  * Validates `value` with the key's schema and stores it; the audit row (same transaction) keeps the previous
- * value. Throws 400 with the schema's Chinese message for an unknown key or a bad value.
+ * value. Throws 400 for an unknown key or a bad value: the setting's label, the field's title and the schema's
+ * Chinese message (e.g. 服务方（码著服务协议的乙方）「统一社会信用代码」：统一社会信用代码校验位不符…).
  */
 export async function updateSetting(db: Kysely<Database>, actor: { operatorId: number; ip?: string }, key: string, value: unknown): Promise<AdminSettingItem> {
   const def = settingDefinition(key);
@@ -65,7 +69,8 @@ export async function updateSetting(db: Kysely<Database>, actor: { operatorId: n
   const parsed = def.schema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.length ? `「${issue.path.join('.')}」` : '';
+    const name = issue?.path[0];
+    const field = name === undefined ? '' : `「${jsonSchema(def).properties?.[String(name)]?.title ?? issue!.path.join('.')}」`;
     throw badRequest(`${def.label}${field}：${issue?.message ?? '格式不正确'}`);
   }
   const text = JSON.stringify(parsed.data);

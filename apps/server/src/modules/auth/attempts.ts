@@ -99,6 +99,6 @@ export function codeLoginRule(ip: string): AttemptRule {
  * The store of attempt counters: Redis (same server as `kv`, own connection) when configured, else a memory
  * store of its own (200 000 keys) that other short-lived keys cannot fill.
  */
-export function createAttemptStore(redisUrl?: string): Kv {
-  return redisUrl ? createKv({ redisUrl }) : createMemoryKv({ maxKeys: 200_000 });
+export function createAttemptStore(redisUrl?: string, log?: { warn(obj: object, msg: string): void }): Kv {
+  return redisUrl ? createKv({ redisUrl, log }) : createMemoryKv({ maxKeys: 200_000 });
 }

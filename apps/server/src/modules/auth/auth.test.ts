@@ -1,6 +1,7 @@
 import type { UserInfo } from '@mazhu/contracts';
 import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser, lastCode, newMobile, sendCode, signUp, solveCaptcha } from '../../../test/helper';
+import { MAX_SESSIONS_PER_USER, SESSION_LIMIT_MESSAGE } from './sessions';
 
 const TEST_ENV = { CAPTCHA_TEST_MODE: '1', OUTBOX: '1' };
 
@@ -165,6 +166,33 @@ describe('sessions', async () => {
     expect(body(await app.inject({ url: '/api/getAdminDetails', headers: { token: second.data.token, sessionid: second.data.sessionId } })).code).toBe(305);
     const relog = body(await app.inject({ method: 'POST', url: '/api/login', payload: { loginType: 1, mobile: u.mobile, password: 'NewPass-1' } }));
     expect(relog.code).toBe(202);
+  });
+
+  it(`keeps at most ${MAX_SESSIONS_PER_USER} sessions per account: one more sign-in ends the oldest, which is told why`, async () => {
+    const u = await signUp(app);
+    const login = async () => {
+      const r = body<{ token: string; sessionId: string }>(await app.inject({ method: 'POST', url: '/api/login', payload: { loginType: 1, mobile: u.mobile, password: u.password } }));
+      expect(r.code).toBe(202);
+      return { token: r.data.token, sessionid: r.data.sessionId };
+    };
+    const me = async (headers: Record<string, string>) => body(await app.inject({ url: '/api/getAdminDetails', headers }));
+    const open = [u.headers];
+    while (open.length < MAX_SESSIONS_PER_USER) open.push(await login());
+    for (const h of open) expect((await me(h)).code).toBe(200);
+
+    const newest = await login();
+    const oldest = await me(open[0]!);
+    expect(oldest).toMatchObject({ code: 305, msg: SESSION_LIMIT_MESSAGE });
+    for (const h of [...open.slice(1), newest]) expect((await me(h)).code).toBe(200);
+    const live = await app.deps.db.selectFrom('sessions').select('id').where('user_id', '=', u.userId).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(MAX_SESSIONS_PER_USER);
+  });
+
+  it(`leaves exactly ${MAX_SESSIONS_PER_USER} sessions open after many sign-ins of one account at once`, async () => {
+    const u = await buildUser(app);
+    await Promise.all(Array.from({ length: 3 * MAX_SESSIONS_PER_USER }, () => app.deps.sessions.issue(u.userId)));
+    const live = await app.deps.db.selectFrom('sessions').select('id').where('user_id', '=', u.userId).where('revoked_at', 'is', null).execute();
+    expect(live).toHaveLength(MAX_SESSIONS_PER_USER);
   });
 
   it('edits the profile and changes the bound account with a code sent to the new one', async () => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { ApiCode } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db';
+import { nowIso, type Dialect } from '../../db';
 import { compileOnce } from '../../db/compiled';
 import type { Database } from '../../db/schema';
 import type { Kv } from '../../kv';
@@ -26,6 +26,16 @@ export const SESSION_MESSAGES = {
   [ApiCode.SessionExpired]: '登录已过期，请重新登录',
   [ApiCode.SessionRevoked]: '登录状态已失效（已退出或密码已修改），请重新登录',
 } as const;
+
+/**
+ * Sessions one account keeps open at once (phones, computers, browsers): a sign-in beyond it ends the account's
+ * oldest open sessions (by sign-in time), so a leaked password or a script signing in over and over cannot pile up
+ * sessions without bound. Ten covers a person's devices and browsers with room to spare.
+ */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/** What a device whose session was ended by MAX_SESSIONS_PER_USER is told on its next call (305). */
+export const SESSION_LIMIT_MESSAGE = `该账号已在超过 ${MAX_SESSIONS_PER_USER} 处登录，本处最早的登录已自动退出，请重新登录`;
 
 /** What a disabled user is told, on sign-in and on any call with an old session. */
 export const DISABLED_MESSAGE = '该账号已被停用，请联系客服';
@@ -71,20 +81,22 @@ interface CachedSession {
 }
 
 /**
- * Server-side sessions: random tokens stored hashed, absolute lifetime `ttlDays`, revocable one by one or per user.
- * Resolution answers 302 (no or unknown token), 304 (expired), 305 (revoked).
+ * Server-side sessions: random tokens stored hashed, absolute lifetime `ttlDays`, revocable one by one or per user,
+ * at most MAX_SESSIONS_PER_USER open per account. Resolution answers 302 (no or unknown token), 304 (expired), 305
+ * (revoked).
  *
  * With a shared `cache` (Redis, when several processes serve one database) a valid session is kept there for
  * SESSION_CACHE_SECONDS under the token's hash, so most requests do not read the database; revocations mark the
  * entry first (see markRevoked), so every process sees them at once.
  */
-export function createSessionStore(db: Kysely<Database>, ttlDays: number, cache?: Kv) {
+export function createSessionStore(db: Kysely<Database>, ttlDays: number, opts: { dialect: Dialect; cache?: Kv }) {
+  const { dialect, cache } = opts;
   // Run on every request a cache does not answer (web processes without Redis: all of them), so compiled once.
   const lookup = compileOnce((p: { hash: string }) =>
     db
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'users.disabled'])
+      .select(['sessions.id', 'sessions.user_id', 'sessions.expires_at', 'sessions.revoked_at', 'sessions.revoked_reason', 'users.disabled'])
       .where('sessions.token_hash', '=', p.hash),
   );
 
@@ -98,26 +110,52 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number, cache?
   }
 
   return {
+    /**
+     * Signs a user in: a new session, and — in the same transaction — the account's oldest open sessions beyond
+     * MAX_SESSIONS_PER_USER ended (reason `session_limit`). On PostgreSQL the user row is locked for the transaction,
+     * so two sign-ins at once cannot both keep the others.
+     */
     async issue(userId: number, meta: { ip?: string; userAgent?: string } = {}): Promise<IssuedSession> {
       const token = crypto.randomBytes(32).toString('base64url');
       const sessionId = crypto.randomUUID();
       const now = new Date();
       const expiresAt = new Date(now.getTime() + ttlDays * 86_400_000).toISOString();
-      await db
-        .insertInto('sessions')
-        .values({
-          id: sessionId,
-          user_id: userId,
-          token_hash: sha256(token),
-          created_at: now.toISOString(),
-          expires_at: expiresAt,
-          last_seen_at: now.toISOString(),
-          revoked_at: null,
-          revoked_reason: null,
-          ip: meta.ip?.slice(0, 64) ?? null,
-          user_agent: meta.userAgent?.slice(0, 255) ?? null,
-        })
-        .execute();
+      await db.transaction().execute(async (trx) => {
+        if (dialect === 'postgres') await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+        await trx
+          .insertInto('sessions')
+          .values({
+            id: sessionId,
+            user_id: userId,
+            token_hash: sha256(token),
+            created_at: now.toISOString(),
+            expires_at: expiresAt,
+            last_seen_at: now.toISOString(),
+            revoked_at: null,
+            revoked_reason: null,
+            ip: meta.ip?.slice(0, 64) ?? null,
+            user_agent: meta.userAgent?.slice(0, 255) ?? null,
+          })
+          .execute();
+        const others = await trx
+          .selectFrom('sessions')
+          .select(['id', 'token_hash'])
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', now.toISOString())
+          .where('id', '!=', sessionId)
+          .orderBy('created_at', 'desc')
+          .execute();
+        const ended = others.slice(MAX_SESSIONS_PER_USER - 1);
+        if (!ended.length) return;
+        await markRevoked(cache, ended.map((r) => r.token_hash));
+        await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now.toISOString(), revoked_reason: 'session_limit' })
+          .where('id', 'in', ended.map((r) => r.id))
+          .where('revoked_at', 'is', null)
+          .execute();
+      });
       return { token, sessionId, userId, expiresAt };
     },
 
@@ -133,7 +171,7 @@ export function createSessionStore(db: Kysely<Database>, ttlDays: number, cache?
       }
       if (row.disabled) return { ok: false, code: ApiCode.SessionRevoked, msg: DISABLED_MESSAGE };
       if (row.revoked_at) {
-        return { ok: false, code: ApiCode.SessionRevoked, msg: SESSION_MESSAGES[ApiCode.SessionRevoked] };
+        return { ok: false, code: ApiCode.SessionRevoked, msg: row.revoked_reason === 'session_limit' ? SESSION_LIMIT_MESSAGE : SESSION_MESSAGES[ApiCode.SessionRevoked] };
       }
       if (row.expires_at <= nowIso()) {
         return { ok: false, code: ApiCode.SessionExpired, msg: SESSION_MESSAGES[ApiCode.SessionExpired] };

@@ -11,15 +11,17 @@ import {
   type BatchRowValues,
 } from '@mazhu/contracts';
 import ExcelJS from 'exceljs';
+import { filesPool } from '../../jobs/files-pool';
 import { badRequest } from '../../lib/errors';
 import { normalizeDate } from './batch.rows';
+import { excelDate, readSheet, readWorkbookParts, WorkbookRefusal, XlsxPackage, type RawCell, type RawRow, type SheetInfo } from './batch.xlsx-read';
 
 const INSTRUCTIONS_SHEET = '填写说明';
 const OPTIONS_SHEET = '选项';
 /** Rows of the template that carry drop-down lists (header + example + the 500 data rows). */
 const TEMPLATE_LAST_ROW = BATCH_MAX_ROWS + 2;
 
-/** The example's 软件的主要功能 (a real-looking 500+ character text, as the 2026 form asks). */
+/** The example's 软件的主要功能: a real-looking text within the importer's 500–1300 characters (2026 form). */
 const EXAMPLE_MAIN_FUNCTIONS =
   '本软件面向中小型仓储企业，提供入库、出库、库位、盘点和报表五大功能。入库管理支持按采购单或手工登记到货，录入货品编码、批次、数量和质检结果，' +
   '系统根据库位容量和货品类别推荐上架库位，并生成上架任务。出库管理根据销售订单生成拣货单，按库位路径排序拣货顺序，复核后打印出库单并扣减库存。' +
@@ -27,7 +29,8 @@ const EXAMPLE_MAIN_FUNCTIONS =
   '盘点人员使用手持终端扫描货品条码录入实盘数量，系统自动比对账面数量生成盘盈盘亏单，经审核后调整库存。报表功能提供库存台账、出入库流水、' +
   '库龄分析和库位利用率统计，支持按日期、仓库和货品类别筛选并导出为表格文件。系统设有用户与权限管理，管理员可为仓管员、拣货员和审核员分配不同的' +
   '菜单和操作权限，所有入库、出库、移库和盘点调整操作均记录操作人和时间，便于追溯。系统还提供库存预警，当货品库存低于下限或高于上限时在首页提示，' +
-  '并可设置保质期临期提醒，帮助企业减少积压和过期损耗，提高仓储作业效率和库存准确率。';
+  '并可设置保质期临期提醒，帮助企业减少积压和过期损耗，提高仓储作业效率和库存准确率。' +
+  '此外，系统支持从表格批量导入货品档案和期初库存，可为每个仓库指定独立的管理员，并提供操作日志查询，满足多仓库企业的日常管理需要。';
 
 export interface TemplateLists {
   /** The user's registered owners (names), offered in the 著作权人 drop-down. */
@@ -133,7 +136,7 @@ export async function buildTemplate(lists: TemplateLists): Promise<Buffer> {
     '填写规则',
     `1. 每个软件一行，从“${BATCH_SHEET_NAME}”表第 3 行开始填写；第 2 行（以“${BATCH_EXAMPLE_MARK}”开头）是示例，导入时自动跳过，可以删除。`,
     `2. 每个文件最多 ${BATCH_MAX_ROWS} 行（空行不计），文件不超过 ${Math.round(BATCH_MAX_FILE_BYTES / 1024 / 1024)} MB，只支持 .xlsx 格式；请不要改动表头，不要合并单元格。`,
-    '3. 带 * 的列必须填写；其余列可以留空：申请表中的环境、开发目的、面向领域、主要功能、技术特点等文字留空时，下单后由 AI 依据软件信息和上传的代码撰写，可在生成前后修改。',
+    '3. 带 * 的列必须填写；其余列可以留空：申请表中的环境、开发目的、面向领域、主要功能、技术特点等文字留空时，下单后由系统按固定规则依据软件信息和上传的代码起草（标为“规则草稿”，不是 AI），可在生成前后修改。',
     `4. 日期写成 YYYY-MM-DD（例如 2025-06-30），也可以使用 Excel 日期格式；开发完成日期不能晚于今天，首次发表日期不能早于开发完成日期。`,
     `5. 软件的主要功能如填写，须为 ${PROJECT_LIMITS.mainFunctionsMin}–${PROJECT_LIMITS.mainFunctionsMax} 字（2026 年 3 月起的新版申请表）。`,
     '6. 著作权人须先在网站“知识产权人”页面登记，表中填写已登记的名称或证件号码；多个著作权人用“、”分隔。',
@@ -172,109 +175,120 @@ function sniff(buf: Buffer): 'xlsx' | 'ole' | 'text' | 'other' {
   return head.length > 0 && printable / head.length > 0.95 ? 'text' : 'other';
 }
 
-type CellValue = ExcelJS.CellValue;
-
 /** A cell as text; `problem` when the cell holds something that is not a value (an error, a formula without result). */
-function cellText(v: CellValue, kind: BatchColumn['kind']): { text: string; problem?: string } {
-  if (v === null || v === undefined) return { text: '' };
-  if (v instanceof Date) return { text: kind === 'date' ? ymd(v) : ymd(v) };
-  if (typeof v === 'number') return { text: Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(12))) };
-  if (typeof v === 'boolean') return { text: v ? '是' : '否' };
-  if (typeof v === 'string') return { text: v };
-  if (typeof v === 'object') {
-    if ('error' in v) return { text: '', problem: `单元格是错误值 ${String(v.error)}，请改为实际内容` };
-    if ('richText' in v) return { text: v.richText.map((t) => t.text).join('') };
-    if ('formula' in v || 'sharedFormula' in v) {
-      const result = (v as { result?: CellValue }).result;
-      if (result === undefined || result === null || (typeof result === 'object' && !(result instanceof Date) && !('richText' in result))) {
-        if (result && typeof result === 'object' && 'error' in result) return { text: '', problem: `公式的结果是错误值 ${String(result.error)}` };
-        return { text: '', problem: '公式没有计算结果，请在 Excel 中重新计算并保存，或把公式“粘贴为数值”' };
-      }
-      return cellText(result, kind);
-    }
-    if ('text' in v) return { text: String((v as { text: unknown }).text ?? '') };
+function cellText(v: RawCell | undefined, date1904: boolean): { text: string; problem?: string } {
+  if (!v) return { text: '' };
+  switch (v.kind) {
+    case 'text':
+      return { text: v.text };
+    case 'number':
+      if (v.date) return { text: ymd(excelDate(v.value, date1904)) };
+      return { text: Number.isInteger(v.value) ? String(v.value) : String(Number(v.value.toPrecision(12))) };
+    case 'bool':
+      return { text: v.value ? '是' : '否' };
+    case 'error':
+      return { text: '', problem: v.formula ? `公式的结果是错误值 ${v.error}` : `单元格是错误值 ${v.error}，请改为实际内容` };
+    case 'no-result':
+      return { text: '', problem: '公式没有计算结果，请在 Excel 中重新计算并保存，或把公式“粘贴为数值”' };
   }
-  return { text: String(v) };
 }
 
 /**
- * Reads a filled template: finds the sheet (软件信息, else the first sheet with a 软件全称 header), maps columns by
- * their header text (order and unknown columns do not matter), turns every cell into text (Excel dates become
- * YYYY-MM-DD, formulas give their result), skips empty rows and the example row, and reports merged cells per row.
- * Throws 400 with a Chinese message for a file that is not an .xlsx (CSV or .xls renamed, corrupt), a sheet without
- * the header, or more than BATCH_MAX_ROWS rows.
+ * Reads an uploaded workbook: the cheap checks here (precheckWorkbook), then `readWorkbook` in the untrusted-file
+ * thread. Throws AppError with a Chinese message (400 for the file, naming the limit it broke; 503 when busy).
  */
 export async function parseWorkbook(buf: Buffer): Promise<ParsedWorkbook> {
+  precheckWorkbook(buf);
+  return filesPool().workbook(buf);
+}
+
+/**
+ * Checks that cost nothing before a workbook is read (size, kind sniffed from the first bytes); throws 400 with a
+ * Chinese message. The reading itself (`readWorkbook`) runs in a worker thread (jobs/files-pool.ts).
+ */
+export function precheckWorkbook(buf: Uint8Array): void {
   if (buf.length === 0) throw badRequest('上传的文件是空的');
   if (buf.length > BATCH_MAX_FILE_BYTES) throw badRequest(`表格文件不能超过 ${Math.round(BATCH_MAX_FILE_BYTES / 1024 / 1024)} MB`);
-  const kind = sniff(buf);
+  const kind = sniff(Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength));
   if (kind === 'ole') throw badRequest('这是旧版 Excel（.xls）或加密的文件：请在 Excel 中“另存为”Excel 工作簿（.xlsx）后再上传');
   if (kind === 'text') throw badRequest('文件内容是文本（例如 CSV），不是 Excel 工作簿：请用模板填写，或在 Excel 中“另存为”.xlsx 格式后再上传');
   if (kind !== 'xlsx') throw badRequest('只支持 Excel 工作簿（.xlsx）文件，请下载模板填写后上传');
+}
 
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('表格文件已损坏或不是有效的 Excel 工作簿（.xlsx），请用模板重新填写后上传');
-  }
+/**
+ * Reads a filled template (call after precheckWorkbook, off the main thread): finds the sheet (软件信息, else the first
+ * visible sheet with a 软件全称 header in its first 10 rows), maps columns by their header text (order and unknown
+ * columns do not matter), turns every cell into text (Excel dates become YYYY-MM-DD, formulas give their result),
+ * skips empty rows and the example row, and reports merged cells per row. The package is streamed through
+ * `batch.xlsx-read.ts` with the bounds of WORKBOOK_LIMITS checked while inflating and parsing; reading stops at the
+ * first data row past BATCH_MAX_ROWS + the rows counted up to the row-element bound.
+ * Throws WorkbookRefusal (Chinese message) for a damaged package, a limit hit, a sheet without the header, or more
+ * than BATCH_MAX_ROWS rows.
+ */
+export async function readWorkbook(buf: Uint8Array): Promise<ParsedWorkbook> {
+  const pkg = new XlsxPackage(buf);
+  const { sheets: all, date1904, dateStyles, shared } = await readWorkbookParts(pkg);
+  const ctx = { shared, dateStyles };
+  const text = (c: RawCell | undefined) => cellText(c, date1904);
 
-  const findHeader = (ws: ExcelJS.Worksheet): number | undefined => {
-    for (let r = 1; r <= Math.min(10, ws.rowCount); r++) {
-      const row = ws.getRow(r);
-      for (let c = 1; c <= Math.min(60, row.cellCount); c++) {
-        if (norm(cellText(row.getCell(c).value, 'text').text) === '软件全称') return r;
+  const headerOf = async (sheet: SheetInfo): Promise<RawRow | undefined> => {
+    let found: RawRow | undefined;
+    await readSheet(pkg, sheet.part, ctx, (row, stop) => {
+      if (row.r > 10) stop();
+      for (const [c, cell] of row.cells) {
+        if (c <= 60 && norm(text(cell).text) === '软件全称') {
+          found = row;
+          stop();
+        }
       }
-    }
-    return undefined;
+    });
+    return found;
   };
-  const sheets = wb.worksheets.filter((w) => w.state !== 'hidden' && w.state !== 'veryHidden');
-  let ws = sheets.find((w) => w.name === BATCH_SHEET_NAME && findHeader(w));
-  ws ??= sheets.find((w) => findHeader(w) !== undefined);
-  if (!ws) throw badRequest(`表格中找不到表头“软件全称”：请使用下载的模板（工作表“${BATCH_SHEET_NAME}”），不要改动第一行的列名`);
-  const headerRow = findHeader(ws)!;
+  const sheets = all.filter((w) => !w.hidden);
+  let ws: SheetInfo | undefined;
+  let header: RawRow | undefined;
+  for (const w of [...sheets.filter((x) => x.name === BATCH_SHEET_NAME), ...sheets]) {
+    header = await headerOf(w);
+    if (header) {
+      ws = w;
+      break;
+    }
+  }
+  if (!ws || !header) throw new WorkbookRefusal(`表格中找不到表头“软件全称”：请使用下载的模板（工作表“${BATCH_SHEET_NAME}”），不要改动第一行的列名`);
+  const headerRow = header.r;
   const notices: string[] = [];
   const ignored = sheets.filter((w) => w !== ws && w.name !== INSTRUCTIONS_SHEET).map((w) => w.name);
   if (ignored.length) notices.push(`只导入了工作表“${ws.name}”，已忽略其他工作表：${ignored.join('、')}`);
 
   // Columns by header text.
   const colOf = new Map<number, BatchColumn>();
-  const header = ws.getRow(headerRow);
-  for (let c = 1; c <= header.cellCount; c++) {
-    const t = norm(cellText(header.getCell(c).value, 'text').text);
-    const col = (BATCH_COLUMNS as readonly BatchColumn[]).find((x) => norm(x.label) === t);
+  const unknown: string[] = [];
+  for (const [c, cell] of [...header.cells].sort((a, b) => a[0] - b[0])) {
+    const raw = text(cell).text;
+    const col = (BATCH_COLUMNS as readonly BatchColumn[]).find((x) => norm(x.label) === norm(raw));
     if (col && ![...colOf.values()].includes(col)) colOf.set(c, col);
+    else if (raw.trim()) unknown.push(raw.trim());
   }
   const missing = (BATCH_COLUMNS as readonly BatchColumn[]).filter((c) => c.required && ![...colOf.values()].includes(c)).map((c) => c.label);
-  if (missing.length) throw badRequest(`表格缺少必填的列：${missing.join('、')}。请使用下载的模板，不要删除或改名列`);
-  const unknown: string[] = [];
-  for (let c = 1; c <= header.cellCount; c++) {
-    const t = cellText(header.getCell(c).value, 'text').text.trim();
-    if (t && !colOf.has(c)) unknown.push(t);
-  }
+  if (missing.length) throw new WorkbookRefusal(`表格缺少必填的列：${missing.join('、')}。请使用下载的模板，不要删除或改名列`);
   if (unknown.length) notices.push(`已忽略模板以外的列：${unknown.join('、')}`);
 
-  // Merged ranges below the header: every covered row gets an error on that column.
-  const merges = ((ws.model as unknown as { merges?: string[] }).merges ?? []).map((m) => {
-    const [a, b = a] = m.split(':');
-    const dec = (x: string) => {
-      const mm = /^([A-Z]+)(\d+)$/.exec(x)!;
-      const col = [...mm[1]].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-      return { col, row: Number(mm[2]) };
-    };
-    return { range: m, from: dec(a), to: dec(b) };
-  });
-
-  const rows: SheetRow[] = [];
-  const last = ws.rowCount;
-  for (let r = headerRow + 1; r <= last; r++) {
-    const row = ws.getRow(r);
+  const byRow = new Map<number, SheetRow>();
+  const examples = new Set<number>();
+  let total = 0;
+  let lastRow = headerRow;
+  const rowsOver = () => `每个文件最多 ${BATCH_MAX_ROWS} 行（不含表头、示例和空行），本文件有 ${total} 行，请拆分成多个文件上传`;
+  let merges: string[];
+  try {
+  ({ merges } = await readSheet(pkg, ws.part, ctx, (row) => {
+    if (row.r <= headerRow) return;
+    lastRow = Math.max(lastRow, row.r);
     const values: Record<string, string> = {};
     const errors: BatchCellError[] = [];
     let any = false;
     for (const [c, col] of colOf) {
-      const { text, problem } = cellText(row.getCell(c).value, col.kind);
-      const t = col.kind === 'date' && text ? (normalizeDate(text) ?? text.trim()) : text.replace(/\r\n/g, '\n').trim();
+      const { text: t0, problem } = text(row.cells.get(c));
+      const t = col.kind === 'date' && t0 ? (normalizeDate(t0) ?? t0.trim()) : t0.replace(/\r\n/g, '\n').trim();
       if (t) {
         values[col.key] = t;
         any = true;
@@ -284,28 +298,48 @@ export async function parseWorkbook(buf: Buffer): Promise<ParsedWorkbook> {
         any = true;
       }
     }
-    for (const m of merges) {
-      if (r < m.from.row || r > m.to.row || m.to.row <= headerRow) continue;
-      for (const [c, col] of colOf) {
-        if (c >= m.from.col && c <= m.to.col) {
-          errors.push({ column: col.label, message: `单元格被合并（${m.range}），请取消合并，每个软件单独一行填写` });
-          any = true;
-        }
-      }
+    if (!any) return; // empty row
+    if ((values.name ?? '').startsWith(BATCH_EXAMPLE_MARK)) {
+      examples.add(row.r);
+      return; // the template's example
     }
-    if (!any) continue; // empty row
-    if ((values.name ?? '').startsWith(BATCH_EXAMPLE_MARK)) continue; // the template's example
-    rows.push({ rowNo: r, values: values as BatchRowValues, errors });
-    if (rows.length > BATCH_MAX_ROWS) {
-      let total = rows.length;
-      for (let k = r + 1; k <= last; k++) {
-        const kr = ws.getRow(k);
-        if ([...colOf.keys()].some((c) => cellText(kr.getCell(c).value, 'text').text.trim())) total++;
+    total++;
+    if (byRow.size < BATCH_MAX_ROWS + 1) byRow.set(row.r, { rowNo: row.r, values: values as BatchRowValues, errors });
+  }));
+  } catch (e) {
+    // The row-element bound of a sheet with more rows than any batch may have: the row rule is what the user needs.
+    if (e instanceof WorkbookRefusal && total > BATCH_MAX_ROWS) throw new WorkbookRefusal(rowsOver().replace('本文件有', '本文件超过'));
+    throw e;
+  }
+
+  // Merged ranges below the header: every covered row gets an error on that column.
+  for (const m of merges) {
+    const [a, b = a] = m.split(':');
+    const dec = (x: string | undefined) => {
+      const mm = /^([A-Z]+)(\d+)$/.exec(x ?? '');
+      return mm ? { col: [...mm[1]!].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0), row: Number(mm[2]) } : undefined;
+    };
+    const from = dec(a);
+    const to = dec(b);
+    if (!from || !to || to.row <= headerRow) continue;
+    for (let r = Math.max(from.row, headerRow + 1); r <= Math.min(to.row, lastRow); r++) {
+      if (examples.has(r)) continue;
+      for (const [c, col] of colOf) {
+        if (c < from.col || c > to.col) continue;
+        let row = byRow.get(r);
+        if (!row) {
+          total++;
+          if (byRow.size > BATCH_MAX_ROWS) continue;
+          row = { rowNo: r, values: {} as BatchRowValues, errors: [] };
+          byRow.set(r, row);
+        }
+        row.errors.push({ column: col.label, message: `单元格被合并（${m}），请取消合并，每个软件单独一行填写` });
       }
-      throw badRequest(`每个文件最多 ${BATCH_MAX_ROWS} 行（不含表头、示例和空行），本文件有 ${total} 行，请拆分成多个文件上传`);
     }
   }
-  if (rows.length === 0) throw badRequest(`表格中没有要导入的软件：请从“${BATCH_SHEET_NAME}”表第 3 行开始，每个软件填写一行`);
+  if (total > BATCH_MAX_ROWS) throw new WorkbookRefusal(rowsOver());
+  const rows = [...byRow.values()].sort((x, y) => x.rowNo - y.rowNo);
+  if (rows.length === 0) throw new WorkbookRefusal(`表格中没有要导入的软件：请从“${BATCH_SHEET_NAME}”表第 3 行开始，每个软件填写一行`);
   return { rows, notices };
 }
 

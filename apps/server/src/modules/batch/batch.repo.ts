@@ -14,6 +14,9 @@ export type RowWithProject = BatchRowRow & {
   p_message: string | null;
   p_materials: string | null;
   p_source: ProjectsTable['source'] | null;
+  p_form: string | null;
+  p_updated_at: string | null;
+  p_generated_at: string | null;
 };
 
 /** Kysely queries of batch orders and their rows. Every read is scoped to the owner. */
@@ -37,13 +40,24 @@ export function createBatchRepo(db: Kysely<Database>) {
         .selectFrom('batch_rows as r')
         .leftJoin('projects as p', 'p.id', 'r.project_id')
         .selectAll('r')
-        .select(['p.name as p_name', 'p.version as p_version', 'p.status as p_status', 'p.progress as p_progress', 'p.message as p_message', 'p.materials_json as p_materials', 'p.source as p_source'])
+        .select([
+          'p.name as p_name',
+          'p.version as p_version',
+          'p.status as p_status',
+          'p.progress as p_progress',
+          'p.message as p_message',
+          'p.materials_json as p_materials',
+          'p.source as p_source',
+          'p.form_json as p_form',
+          'p.updated_at as p_updated_at',
+          'p.generated_at as p_generated_at',
+        ])
         .where('r.batch_id', '=', batchId)
         .orderBy('r.row_no')
         .orderBy('r.id')
         .execute() as Promise<RowWithProject[]>;
     },
-    async insertRows(rows: Omit<BatchRowRow, 'id'>[], tx: Tx = db): Promise<void> {
+    async insertRows(rows: Omit<BatchRowRow, 'id' | 'excluded' | 'free_regen_job_id'>[], tx: Tx = db): Promise<void> {
       // Chunks keep every INSERT under SQLite's bound-parameter limit.
       for (let i = 0; i < rows.length; i += 50) await tx.insertInto('batch_rows').values(rows.slice(i, i + 50)).execute();
     },
@@ -65,13 +79,13 @@ export function createBatchRepo(db: Kysely<Database>) {
         .execute();
       return { rows, total: Number(total.n) };
     },
-    /** Row counts per state of several batches: drafts by error presence, ordered rows by their project's status. */
+    /** The rows of ordered batches with their project's status (a draft's rows are counted by checking them). */
     async stateCounts(batchIds: number[]) {
       if (batchIds.length === 0) return [];
       return db
         .selectFrom('batch_rows as r')
         .leftJoin('projects as p', 'p.id', 'r.project_id')
-        .select(['r.batch_id', 'p.status', 'r.project_id', 'r.errors_json'])
+        .select(['r.batch_id', 'p.status', 'r.project_id', 'r.excluded'])
         .where('r.batch_id', 'in', batchIds)
         .execute();
     },
@@ -84,17 +98,6 @@ export function createBatchRepo(db: Kysely<Database>) {
         .where((eb) => eb('id', 'not in', eb.selectFrom('batch_rows').select('project_id').where('batch_id', '=', exceptBatch).where('project_id', 'is not', null).$castTo<number>()))
         .orderBy('id', 'desc')
         .limit(2000)
-        .execute();
-    },
-    fingerprints(uploadIds: number[]) {
-      if (uploadIds.length === 0) return Promise.resolve([]);
-      return db.selectFrom('code_fingerprints').selectAll().where('upload_id', 'in', uploadIds).execute();
-    },
-    async saveFingerprint(uploadId: number, archive: string, files: string[]) {
-      await db
-        .insertInto('code_fingerprints')
-        .values({ upload_id: uploadId, archive_sha256: archive, files_json: JSON.stringify(files), created_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('upload_id').doNothing())
         .execute();
     },
   };

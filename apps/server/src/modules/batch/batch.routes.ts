@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/envelope';
+import { userSlots } from '../../lib/user-slots';
 import { requireUserId } from '../../plugins/session';
 import { attachment } from '../projects/projects.routes';
 import type { BatchService } from './batch.service';
@@ -26,9 +27,12 @@ export async function batchRoutes(app: FastifyInstance, opts: { batch: BatchServ
       .header('cache-control', 'private, no-store')
       .send(t.data);
   });
-  r.post('/api/softwareInformationExcel', { schema: { body: ZExcelBody } }, async (req) =>
-    ok(await batch.importExcel(await requireUserId(req), req.body.file, req.body.fileName), '表格已导入，请逐行核对'),
-  );
+  // One workbook per user is read at a time: the reading thread is shared by every user.
+  const importing = userSlots(1, '您已有一个表格正在导入，请等它完成后再上传');
+  r.post('/api/softwareInformationExcel', { schema: { body: ZExcelBody } }, async (req) => {
+    const userId = await requireUserId(req);
+    return ok(await importing.run(userId, () => batch.importExcel(userId, req.body.file, req.body.fileName)), '表格已导入，请逐行核对');
+  });
   r.post('/api/getSoftwareInformation', { schema: { body: ZBatchIdRequest } }, async (req) => ok(await batch.details(await requireUserId(req), req.body.id)));
   r.post('/api/saveSoftwareInformation', { schema: { body: ZSaveBatchRequest } }, async (req) => ok(await batch.save(await requireUserId(req), req.body), '已保存'));
   r.post('/api/getProjectBatchOrder', { schema: { body: ZBatchOrderRequest } }, async (req) => {

@@ -1,16 +1,22 @@
-import crypto from 'node:crypto';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
+  RIGHTS_RULE,
   ApiCode,
   BATCH_MAX_ROWS,
+  PROJECT_LIMITS,
   RECHARGE_URL,
   ZBatchRowValues,
   ZCharge,
   batchFolderName,
   batchZipName,
-  codeProjectPoints,
+  deliverablesText,
   formatCellError,
+  generationPoints,
+  judgeMainFunctions,
+  mainFunctionsChars,
   type BatchCellError,
+  type BatchQuoteLine,
+  type BatchRowCheck,
   type BatchCounts,
   type BatchDetails,
   type BatchListItem,
@@ -28,23 +34,31 @@ import {
   type ZBatchListQuery,
   type ZBatchOrderRequest,
   type ZSaveBatchRequest,
+  BATCH_TEXT_ORIGIN_COLUMNS,
+  type TextOrigin,
 } from '@mazhu/contracts';
+import { recogniseTexts } from '../origins/origins.service';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db';
 import type { Database } from '../../db/schema';
+import { writeInformation } from '../../ai/offline-writer';
 import type { MaterialsEngine } from '../../jobs/materials';
 import type { JobQueue } from '../../jobs/queue';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import type { BlobStore } from '../../storage';
-import { planCharge, readBalances, readIntegralSetting } from '../points/points.service';
+import { readBalances, readIntegralSetting } from '../points/points.service';
+import { aiCodeAnalysis } from '../projects/ai-input';
 import { parseJson, presentUpload, readForm, type StoredMaterials } from '../projects/projects.presenter';
-import { createProjectsRepo } from '../projects/projects.repo';
+import type { UploadRow } from '../projects/projects.repo';
+import { rightsOf, userOwnerNames } from '../projects/rights';
 import type { PreparedInput, ProjectService } from '../projects/projects.service';
 import { buildTemplate, parseWorkbook } from './batch.excel';
+import { createCodeFingerprints } from '../code-projects/code-fingerprints';
 import { createBatchRepo, type BatchRowRow, type RowWithProject } from './batch.repo';
 import { checkRow, type OwnerResolver, type ParsedProjectInput } from './batch.rows';
 import { findWarnings, type Candidate } from './batch.similarity';
+import { freeRegenerationDue } from './free-regeneration';
 import { streamBatchZip, uniqueFolders } from './batch.zip';
 
 /** The owner registry as the batch needs it: resolve 著作权人 cells, and the names for the template's drop-down. */
@@ -81,6 +95,50 @@ interface CheckedDraftRow {
   code: BatchRow['code'];
   points: number;
   warnings: BatchWarning[];
+  check: BatchRowCheck;
+}
+
+const MF = { min: PROJECT_LIMITS.mainFunctionsMin, max: PROJECT_LIMITS.mainFunctionsMax };
+const resultOf = (items: BatchRowCheck['items']): BatchRowCheck['result'] => (items.some((i) => i.level === 'error') ? 'failed' : items.length ? 'warning' : 'passed');
+
+/**
+ * The check of a valid row before ordering: 软件的主要功能 as typed, or — when the cell is empty — the built-in
+ * writer's text from the row's own facts (name, description, platform, attached code), measured against the
+ * form's 500–1300 characters; short is reported with what to add, never padded. A row without code is told it
+ * gets no source-code document.
+ */
+function checkValidRow(values: BatchRowValues, input: ParsedProjectInput, upload: UploadRow | undefined): BatchRowCheck {
+  const typed = (values.mainFunctions ?? '').trim();
+  let modules: { name: string; described: boolean; operations: number }[] = [];
+  let written = typed;
+  try {
+    const info = writeInformation({
+      name: input.name,
+      shortName: input.shortName,
+      version: input.version,
+      category: input.category,
+      platform: input.platform,
+      description: input.description,
+      codeAnalysis: aiCodeAnalysis(upload),
+    });
+    modules = info.modules.map((m) => ({ name: m.name, described: Boolean(m.description.trim()) && m.description.trim() !== `${m.name}。`, operations: m.operations.length }));
+    written ||= info.mainFunctions;
+  } catch {
+    // Nothing to write from: the length below is 0 and the verdict says what to add.
+  }
+  const chars = mainFunctionsChars(written);
+  const verdict = judgeMainFunctions({ chars, modules, hasCode: Boolean(upload), hasDescription: Boolean(input.description?.trim()) });
+  const items: BatchRowCheck['items'] = [];
+  if (!verdict.ok) {
+    items.push({
+      level: 'error',
+      message: typed
+        ? verdict.message
+        : `“软件的主要功能”留空由系统按规则起草：依据本行资料只能写出约 ${chars} 字，申请表要求 ${MF.min}–${MF.max} 字，系统不会凑字。${'missing' in verdict && verdict.missing.length ? `请补充：${verdict.missing.join('；')}` : ''}`,
+    });
+  }
+  if (!upload) items.push({ level: 'warning', message: `未附源代码：只生成${deliverablesText(false)}，按仅描述项目计价；提交登记前须上传源代码生成源程序文档` });
+  return { result: resultOf(items), mainFunctions: { chars, ...MF, written: typed ? 'user' : 'writer' }, items };
 }
 
 /**
@@ -92,7 +150,6 @@ interface CheckedDraftRow {
 export function createBatchService(deps: BatchServiceDeps) {
   const { db, blobs, engine, queue, projects, owners } = deps;
   const repo = createBatchRepo(db);
-  const projectsRepo = createProjectsRepo(db);
 
   async function owned(userId: number, id: number) {
     const b = await repo.findOwned(id, userId);
@@ -119,46 +176,49 @@ export function createBatchService(deps: BatchServiceDeps) {
   }
 
   /** SHA-256 of the archive and SHA-1 of every printed code file, computed once per upload and kept. */
-  async function fingerprints(uploadIds: number[]): Promise<Map<number, { archive: string; files: string[] }>> {
-    const ids = [...new Set(uploadIds)];
-    const have = new Map((await repo.fingerprints(ids)).map((f) => [f.upload_id, { archive: f.archive_sha256, files: parse<string[]>(f.files_json, []) }]));
-    for (const id of ids) {
-      if (have.has(id)) continue;
-      const u = await projectsRepo.findUpload(id);
-      if (!u) continue;
-      await yieldToLoop(); // reading an archive is CPU work: let other requests in between
-      try {
-        const data = await blobs.get(u.blob_key);
-        const archive = crypto.createHash('sha256').update(data).digest('hex');
-        const files = (await engine.intake(blobs.localPath?.(u.blob_key) ?? data, u.kind)).fileHashes;
-        await repo.saveFingerprint(id, archive, files);
-        have.set(id, { archive, files });
-      } catch {
-        // An unreadable archive has no fingerprint; the generation reports the archive itself.
-      }
-    }
-    return have;
-  }
+  const fingerprints = createCodeFingerprints({ db, blobs, engine });
 
-  /** Checks every draft row, prices it and finds the near-duplicates (within the batch and with earlier projects). */
-  async function checkDraft(userId: number, batchId: number, rows: BatchRowRow[]): Promise<CheckedDraftRow[]> {
+  /**
+   * Every row of a draft checked on its own and priced (cell errors, the form rules, someone else's code): what decides a row's
+   * state (有错误 / 可下单), shared by the details and the list so their counts agree. No near-duplicate warnings.
+   */
+  async function checkDraftRows(userId: number, rows: BatchRowRow[]): Promise<CheckedDraftRow[]> {
     const setting = await readIntegralSetting(db);
     const resolve = resolverFor(userId);
     const uploadIds = rows.map((r) => r.upload_id).filter((x): x is number => x !== null);
-    const uploads = new Map(
-      (uploadIds.length ? await db.selectFrom('code_uploads').selectAll().where('id', 'in', uploadIds).where('user_id', '=', userId).execute() : []).map((u) => [u.id, presentUpload(u)]),
-    );
+    const uploadRows = new Map((uploadIds.length ? await db.selectFrom('code_uploads').selectAll().where('id', 'in', uploadIds).where('user_id', '=', userId).execute() : []).map((u) => [u.id, u]));
     const checked: CheckedDraftRow[] = [];
-    for (const row of rows) {
+    for (const [k, row] of rows.entries()) {
       const values = valuesOf(row);
       const c = await checkRow(values, resolve);
       const errors = [...parse<BatchCellError[]>(row.errors_json, []), ...c.errors];
-      const up = row.upload_id ? uploads.get(row.upload_id) : undefined;
+      const upRow = row.upload_id ? uploadRows.get(row.upload_id) : undefined;
+      const up = upRow ? presentUpload(upRow) : undefined;
+      // Code naming others is refused before the charge, as for a single project; a batch row carries no
+      // declaration: exclude those parts, or order that software alone and declare there.
+      if (up && c.input) {
+        const rights = rightsOf(up.analysis, await userOwnerNames(db, userId, c.input.form.ownerIds ?? []), null);
+        if (rights.state === 'flagged') {
+          const names = [...new Set(rights.foreign.map((x) => x.name))].slice(0, 6).join('、');
+          errors.push({ column: '代码', message: `未通过：代码中有他人的版权、署名或公开项目信息（${names}）。${RIGHTS_RULE}批量订单不能输入著作权声明：请排除这些部分，或把这个软件作为单个代码项目创建并在那里声明` });
+        }
+      }
       const code = up ? { uploadId: up.uploadId, fileName: up.fileName, sourceLines: up.analysis.sourceLines, languages: up.analysis.languages } : null;
-      const points = code ? codeProjectPoints(setting.codeProject, code.sourceLines) : setting.generateProject;
-      checked.push({ row, values, errors, input: errors.length ? undefined : c.input, code, points, warnings: [] });
+      const points = generationPoints(setting, { source: code ? 'code' : 'form', hasCode: Boolean(code), sourceLines: code?.sourceLines ?? 0 });
+      const input = errors.length ? undefined : c.input;
+      const check: BatchRowCheck = input
+        ? checkValidRow(values, input, upRow)
+        : { result: 'failed', mainFunctions: { chars: mainFunctionsChars(values.mainFunctions), ...MF, written: values.mainFunctions?.trim() ? 'user' : 'writer' }, items: errors.map((e) => ({ level: 'error', message: formatCellError(row.row_no, e) })) };
+      checked.push({ row, values, errors, input, code, points, warnings: [], check });
+      if (k % 20 === 19) await yieldToLoop(); // the writer's estimate is CPU work
     }
+    return checked;
+  }
 
+  /** A draft's rows checked and priced (checkDraftRows) with the near-duplicates (within the batch and with earlier projects). */
+  async function checkDraft(userId: number, batchId: number, rows: BatchRowRow[]): Promise<CheckedDraftRow[]> {
+    const checked = await checkDraftRows(userId, rows);
+    const uploadIds = rows.map((r) => r.upload_id).filter((x): x is number => x !== null);
     const earlier = await repo.earlierProjects(userId, batchId);
     const prints = await fingerprints([...uploadIds, ...earlier.map((p) => p.upload_id).filter((x): x is number => x !== null).slice(0, 200)]);
     const candidates: Candidate[] = checked.map((c) => ({
@@ -176,7 +236,12 @@ export function createBatchService(deps: BatchServiceDeps) {
       ...(p.upload_id && prints.get(p.upload_id) ? { archive: prints.get(p.upload_id)!.archive, files: prints.get(p.upload_id)!.files } : {}),
     }));
     const warnings = await findWarnings(candidates.filter((c) => c.name), before);
-    for (const c of checked) c.warnings = warnings.get(c.row.row_no) ?? [];
+    for (const c of checked) {
+      c.warnings = warnings.get(c.row.row_no) ?? [];
+      if (!c.input || !c.warnings.length) continue;
+      c.check.items.push(...c.warnings.map((w) => ({ level: 'warning' as const, message: w.message })));
+      c.check.result = resultOf(c.check.items);
+    }
     return checked;
   }
 
@@ -187,12 +252,23 @@ export function createBatchService(deps: BatchServiceDeps) {
     return { errors: items.filter((i) => i.level === 'error').length, warnings: items.filter((i) => i.level === 'warning').length, items };
   }
 
+  /** After generation: the row's check is its materials' report (未通过 / 需注意 items as they are). */
+  function reportCheck(r: RowWithProject, values: BatchRowValues): BatchRowCheck | null {
+    if (r.excluded || r.project_id === null) return null;
+    const report = parse<StoredMaterials | undefined>(r.p_materials, undefined)?.report;
+    if (!report) return null;
+    const items = report.filter((i) => i.level === 'error' || i.level === 'warning').map((i) => ({ level: i.level as 'error' | 'warning', message: i.message }));
+    const chars = mainFunctionsChars(readForm({ form_json: r.p_form ?? '{}' }).mainFunctions);
+    return { result: resultOf(items), mainFunctions: { chars, ...MF, written: values.mainFunctions?.trim() ? 'user' : 'writer' }, items };
+  }
+
   function orderedRow(r: RowWithProject): BatchRow {
-    const state: BatchRowState = r.project_id === null || r.p_status === null ? 'failed' : r.p_status === 'draft' ? 'queued' : r.p_status;
+    const state: BatchRowState = r.excluded ? 'excluded' : r.project_id === null || r.p_status === null ? 'failed' : r.p_status === 'draft' ? 'queued' : r.p_status;
+    const values = valuesOf(r);
     return {
       id: r.id,
       rowNo: r.row_no,
-      values: valuesOf(r),
+      values,
       state,
       errors: [],
       warnings: [],
@@ -200,10 +276,15 @@ export function createBatchService(deps: BatchServiceDeps) {
       projectId: r.project_id,
       projectSource: r.p_source,
       progress: r.p_progress ?? 0,
-      message: r.project_id === null ? '项目已被删除' : (r.p_message ?? ''),
-      points: r.points,
+      message: r.excluded ? '未下单（未生成、未扣费）' : r.project_id === null ? '项目已被删除' : (r.p_message ?? ''),
+      points: r.excluded ? 0 : r.points,
+      priced: r.upload_id !== null ? 'code' : 'described',
+      gets: deliverablesText(r.upload_id !== null),
+      check: reportCheck(r, values),
+      freeRegeneration: Boolean(r.project_id !== null && r.p_updated_at && freeRegenerationDue(r, { materials_json: r.p_materials, updated_at: r.p_updated_at, generated_at: r.p_generated_at })),
       report: reportOf(r.p_materials),
       downloadable: Boolean(r.p_materials),
+      origins: {},
     };
   }
 
@@ -220,12 +301,36 @@ export function createBatchService(deps: BatchServiceDeps) {
     progress: 0,
     message: c.errors.length ? c.errors.map((e) => formatCellError(c.row.row_no, e)).join('；') : '',
     points: c.points,
+    priced: c.code ? 'code' : 'described',
+    gets: deliverablesText(Boolean(c.code)),
+    check: c.check,
+    freeRegeneration: false,
     report: null,
     downloadable: false,
+    origins: {},
   });
 
+  /**
+   * Each row's filled text cells with their origin, recognised in one pass over the user's writer outputs (the same
+   * recognition as a project's texts): a writer's text, or an edit of it, is `ai` / `draft`; the rest is the user's.
+   */
+  async function withOrigins(userId: number, rows: BatchRow[]): Promise<BatchRow[]> {
+    const texts = rows.flatMap((r) =>
+      BATCH_TEXT_ORIGIN_COLUMNS.flatMap((col) => {
+        const text = r.values[col]?.trim();
+        return text ? [{ key: `${r.id}:${col}`, kind: col, text }] : [];
+      }),
+    );
+    const found = await recogniseTexts(db, userId, texts);
+    return rows.map((r) => {
+      const origins: Record<string, TextOrigin> = {};
+      for (const col of BATCH_TEXT_ORIGIN_COLUMNS) if (r.values[col]?.trim()) origins[col] = found.get(`${r.id}:${col}`) ?? { origin: 'user' };
+      return { ...r, origins };
+    });
+  }
+
   function countsOf(states: BatchRowState[]): BatchCounts {
-    const c: BatchCounts = { total: states.length, invalid: 0, ready: 0, queued: 0, generating: 0, succeeded: 0, failed: 0 };
+    const c: BatchCounts = { total: states.length, invalid: 0, ready: 0, queued: 0, generating: 0, succeeded: 0, failed: 0, excluded: 0 };
     for (const s of states) c[s]++;
     return c;
   }
@@ -255,47 +360,96 @@ export function createBatchService(deps: BatchServiceDeps) {
       checked = await checkDraft(userId, id, raw);
       rows = checked.map(draftRow);
     } else rows = raw.map(orderedRow);
+    rows = await withOrigins(userId, rows);
     const counts = countsOf(rows.map((r) => r.state));
     return { details: { ...listItem(b, counts), rows, notices: parse<string[]>(b.notices_json, []) }, checked };
   }
 
-  function quoteOf(checked: CheckedDraftRow[], balances: { freeTimes: number; giftedPoints: number; rechargePoints: number }, acknowledged: number[]): BatchQuote {
-    // The charging order, row by row as pointsCharger will take it: a free time per row while any remain, then points.
+  type Balances = { freeTimes: number; giftedPoints: number; rechargePoints: number };
+  type Choices = Pick<z.output<typeof ZBatchOrderRequest>, 'acknowledged' | 'exclude' | 'confirmFailed'>;
+
+  /**
+   * The quote, row by row: each row's price, what it gets, its check and whether it is charged. Rows left out or
+   * with errors are not charged and not counted. The charge follows pointsCharger row by row (a free time pays for
+   * one row while any remain, then gifted points, then recharge points), so `shortfall` = points still to pay after
+   * the free times − gifted − recharge, exactly; when short, nothing is charged and every charge is zero.
+   */
+  function quoteOf(checked: CheckedDraftRow[], balances: Balances, choices: Choices): BatchQuote {
+    const ex = new Set(choices.exclude);
+    const ack = new Set(choices.acknowledged);
+    const confirmed = new Set(choices.confirmFailed);
     let b = { ...balances };
-    let charge = ZERO;
-    let enough = true;
-    const valid = checked.filter((c) => c.input);
-    for (const c of valid) {
-      const plan = planCharge(b, c.points);
-      if (!plan) {
-        enough = false;
-        break;
+    let freeTimesUsed = 0;
+    let pointsNeeded = 0;
+    const lines: BatchQuoteLine[] = checked.map((c) => {
+      const excluded = ex.has(c.row.id);
+      const included = !excluded && Boolean(c.input);
+      let charge = ZERO;
+      if (included && c.points > 0) {
+        if (b.freeTimes > 0) {
+          charge = { freeTimes: 1, giftedPoints: 0, rechargePoints: 0 };
+          b = { ...b, freeTimes: b.freeTimes - 1 };
+          freeTimesUsed++;
+        } else {
+          pointsNeeded += c.points;
+          const gifted = Math.min(b.giftedPoints, c.points);
+          const recharge = Math.min(b.rechargePoints, c.points - gifted);
+          charge = { freeTimes: 0, giftedPoints: gifted, rechargePoints: c.points - gifted };
+          b = { ...b, giftedPoints: b.giftedPoints - gifted, rechargePoints: b.rechargePoints - recharge };
+        }
       }
-      charge = sumCharge(charge, plan);
-      b = { freeTimes: b.freeTimes - plan.freeTimes, giftedPoints: b.giftedPoints - plan.giftedPoints, rechargePoints: b.rechargePoints - plan.rechargePoints };
-    }
-    const free = Math.min(balances.freeTimes, valid.length);
-    const pointsNeeded = valid.slice(free).reduce((s, c) => s + c.points, 0);
+      const note = excluded
+        ? '不下单：不生成、不扣费'
+        : !c.input
+          ? '有错误：请修改，或选择不下单'
+          : c.check.result === 'failed' && !confirmed.has(c.row.id)
+            ? '检查未通过：请补充资料，或逐行确认仍要下单，或选择不下单'
+            : c.warnings.length && !ack.has(c.row.id)
+              ? '有“需注意”事项：请逐条阅读并确认'
+              : '';
+      return {
+        rowId: c.row.id,
+        rowNo: c.row.row_no,
+        name: (c.values.name ?? '').trim(),
+        version: (c.values.version ?? '').trim(),
+        points: c.points,
+        priced: c.code ? 'code' : 'described',
+        gets: deliverablesText(Boolean(c.code)),
+        check: c.input ? c.check.result : 'invalid',
+        chars: c.check.mainFunctions.chars,
+        included,
+        note,
+        charge,
+      };
+    });
     const shortfall = Math.max(0, pointsNeeded - balances.giftedPoints - balances.rechargePoints);
-    const ack = new Set(acknowledged);
+    const enough = shortfall === 0;
+    const inc = lines.filter((l) => l.included);
+    const total = enough ? inc.reduce((t, l) => sumCharge(t, l.charge), ZERO) : ZERO;
+    const byId = new Map(checked.map((c) => [c.row.id, c]));
     return {
-      rows: checked.length,
-      points: checked.reduce((s, c) => s + c.points, 0),
-      charge,
+      rows: inc.length,
+      points: inc.reduce((t, l) => t + l.points, 0),
+      freeTimesUsed,
+      pointsNeeded,
+      charge: total,
       balances,
-      enough: enough && shortfall === 0,
+      enough,
       shortfall,
-      invalidRows: checked.filter((c) => !c.input).map((c) => c.row.row_no),
-      unacknowledged: checked.filter((c) => c.warnings.length && !ack.has(c.row.id)).map((c) => c.row.id),
+      invalidRows: lines.filter((l) => l.check === 'invalid' && !ex.has(l.rowId)).map((l) => l.rowNo),
+      unacknowledged: inc.filter((l) => byId.get(l.rowId)!.warnings.length && !ack.has(l.rowId)).map((l) => l.rowId),
+      unconfirmed: inc.filter((l) => l.check === 'failed' && !confirmed.has(l.rowId)).map((l) => l.rowId),
+      excludedRows: lines.filter((l) => ex.has(l.rowId)).map((l) => l.rowNo),
+      lines: enough ? lines : lines.map((l) => ({ ...l, charge: ZERO })),
     };
   }
 
   const insufficientBatch = (q: BatchQuote) =>
     new AppError(
       ApiCode.InsufficientBalance,
-      `余额不足：本批 ${q.rows} 个软件共需 ${q.points} 积分（免费次数每次可抵 1 个软件），您当前有免费次数 ${q.balances.freeTimes} 次、赠送积分 ${q.balances.giftedPoints}、充值积分 ${q.balances.rechargePoints}，还差 ${q.shortfall} 积分。请先充值（积分充值：${RECHARGE_URL}），本次未扣费`,
+      `余额不足：本次下单 ${q.rows} 个软件共 ${q.points} 积分${q.freeTimesUsed ? `，其中 ${q.freeTimesUsed} 个用免费次数抵扣` : ''}，还需支付 ${q.pointsNeeded} 积分；您当前有赠送积分 ${q.balances.giftedPoints}、充值积分 ${q.balances.rechargePoints}，还差 ${q.shortfall} 积分。请先到“积分充值”页充值，本次未扣费`,
       {
-        need: q.points,
+        need: q.pointsNeeded,
         freeTimes: q.balances.freeTimes,
         giftedPoints: q.balances.giftedPoints,
         rechargePoints: q.balances.rechargePoints,
@@ -378,7 +532,7 @@ export function createBatchService(deps: BatchServiceDeps) {
       const now = nowIso();
       await db.transaction().execute(async (trx) => {
         await repo.deleteRows(b.id, existing.filter((r) => !keep.has(r.id)).map((r) => r.id), trx);
-        const added: Omit<BatchRowRow, 'id'>[] = [];
+        const added: Parameters<typeof repo.insertRows>[0] = [];
         for (const r of req.rows) {
           const old = r.id ? byId.get(r.id) : undefined;
           const valuesJson = JSON.stringify(r.values);
@@ -406,23 +560,46 @@ export function createBatchService(deps: BatchServiceDeps) {
       const { details, checked } = await detailsWith(userId, req.id);
       if (details.status !== 'draft') {
         if (req.confirm) throw conflict('该批量订单已经下单，请勿重复提交');
-        return { ordered: true, quote: { rows: details.rows.length, points: details.rows.reduce((s, r) => s + r.points, 0), charge: details.charge ?? ZERO, balances: await readBalances(db, userId), enough: true, shortfall: 0, invalidRows: [], unacknowledged: [] }, batch: details };
+        const ordered = details.rows.filter((r) => r.state !== 'excluded');
+        const lines: BatchQuoteLine[] = details.rows.map((r) => ({
+          rowId: r.id,
+          rowNo: r.rowNo,
+          name: (r.values.name ?? '').trim(),
+          version: (r.values.version ?? '').trim(),
+          points: r.points,
+          priced: r.priced,
+          gets: r.gets,
+          check: r.check?.result ?? 'passed',
+          chars: r.check?.mainFunctions.chars ?? 0,
+          included: r.state !== 'excluded',
+          note: r.state === 'excluded' ? '未下单' : '',
+          charge: ZERO,
+        }));
+        const points = ordered.reduce((s, r) => s + r.points, 0);
+        const quote: BatchQuote = { rows: ordered.length, points, freeTimesUsed: details.charge?.freeTimes ?? 0, pointsNeeded: (details.charge?.giftedPoints ?? 0) + (details.charge?.rechargePoints ?? 0), charge: details.charge ?? ZERO, balances: await readBalances(db, userId), enough: true, shortfall: 0, invalidRows: [], unacknowledged: [], unconfirmed: [], excludedRows: details.rows.filter((r) => r.state === 'excluded').map((r) => r.rowNo), lines };
+        return { ordered: true, quote, batch: details };
       }
+      const known = new Set(checked.map((c) => c.row.id));
+      for (const id of [...req.exclude, ...req.confirmFailed]) if (!known.has(id)) throw notFound('批量订单中没有这一行，请刷新页面后重试');
       const balances = await readBalances(db, userId);
-      const quote = quoteOf(checked, { freeTimes: balances.freeTimes, giftedPoints: balances.giftedPoints, rechargePoints: balances.rechargePoints }, req.acknowledged);
+      const quote = quoteOf(checked, { freeTimes: balances.freeTimes, giftedPoints: balances.giftedPoints, rechargePoints: balances.rechargePoints }, req);
       if (!req.confirm) return { ordered: false, quote, batch: details };
       if (checked.length === 0) throw badRequest('批量订单中没有软件');
       if (checked.length > BATCH_MAX_ROWS) throw badRequest(`每个批量订单最多 ${BATCH_MAX_ROWS} 行`);
-      if (quote.invalidRows.length) throw badRequest(`还有 ${quote.invalidRows.length} 行有错误（第 ${rowList(quote.invalidRows)} 行），请修改或删除后再下单`);
-      if (quote.unacknowledged.length) {
-        const nos = checked.filter((c) => quote.unacknowledged.includes(c.row.id)).map((c) => c.row.row_no);
-        throw badRequest(`第 ${rowList(nos)} 行有“需注意”事项，请逐条阅读并确认后再下单`);
+      if (quote.invalidRows.length) throw badRequest(`还有 ${quote.invalidRows.length} 行有错误（第 ${rowList(quote.invalidRows)} 行），请修改、删除，或选择这些行不下单`);
+      const noOf = (ids: number[]) => checked.filter((c) => ids.includes(c.row.id)).map((c) => c.row.row_no);
+      if (quote.unconfirmed.length) {
+        throw badRequest(`第 ${rowList(noOf(quote.unconfirmed))} 行检查未通过，请补充资料后再下单，或逐行确认仍要下单，或选择这些行不下单；本次未扣费`);
       }
+      if (quote.unacknowledged.length) throw badRequest(`第 ${rowList(noOf(quote.unacknowledged))} 行有“需注意”事项，请逐条阅读并确认后再下单`);
+      if (quote.rows === 0) throw badRequest('没有要下单的软件：所有行都选择了不下单');
       if (!quote.enough) throw insufficientBatch(quote);
 
       // Reads every creation needs, before the transaction (SQLite has one connection: no reads beside `trx`).
+      const included = new Set(quote.lines.filter((l) => l.included).map((l) => l.rowId));
       const work: { c: CheckedDraftRow; input: ParsedProjectInput; prepared: PreparedInput }[] = [];
       for (const c of checked) {
+        if (!included.has(c.row.id)) continue;
         const input = { ...c.input!, uploadId: c.row.upload_id ?? undefined };
         work.push({ c, input, prepared: await projects.prepare(userId, input) });
       }
@@ -443,13 +620,14 @@ export function createBatchService(deps: BatchServiceDeps) {
             total = sumCharge(total, started.charge);
             await repo.updateRow(c.row.id, { project_id: projectId, job_id: started.jobId, points: c.points, updated_at: now }, trx);
           }
+          for (const c of checked) if (!included.has(c.row.id)) await repo.updateRow(c.row.id, { excluded: 1, points: 0, updated_at: now }, trx);
           await repo.update(req.id, { charge_json: JSON.stringify(total) }, trx);
         });
       } catch (e) {
         // Another request spent the balance between the quote and the charge: the whole order rolled back.
         if (e instanceof AppError && e.code === ApiCode.InsufficientBalance) {
           const b = await readBalances(db, userId);
-          throw insufficientBatch(quoteOf(checked, { freeTimes: b.freeTimes, giftedPoints: b.giftedPoints, rechargePoints: b.rechargePoints }, req.acknowledged));
+          throw insufficientBatch(quoteOf(checked, { freeTimes: b.freeTimes, giftedPoints: b.giftedPoints, rechargePoints: b.rechargePoints }, req));
         }
         throw e;
       }
@@ -463,10 +641,11 @@ export function createBatchService(deps: BatchServiceDeps) {
       const derived = q.type === 'processing' || q.type === 'completed';
       const { rows, total } = await repo.list(userId, status, derived ? 1 : q.page, derived ? 10_000 : q.pageSize);
       const counts = new Map<number, BatchRowState[]>();
-      for (const r of await repo.stateCounts(rows.map((b) => b.id))) {
-        const b = rows.find((x) => x.id === r.batch_id)!;
-        const s: BatchRowState =
-          b.status === 'draft' ? (parse<unknown[]>(r.errors_json, []).length ? 'invalid' : 'ready') : r.project_id === null || !r.status ? 'failed' : r.status === 'draft' ? 'queued' : r.status;
+      // A draft's rows are checked as its details check them (a stored cell error is not all: the form rules and
+      // someone else's code make a row invalid too), so the list and the details count the same.
+      for (const b of rows.filter((x) => x.status === 'draft')) counts.set(b.id, (await checkDraftRows(userId, await repo.rows(b.id))).map((c) => (c.errors.length ? 'invalid' : 'ready')));
+      for (const r of await repo.stateCounts(rows.filter((b) => b.status !== 'draft').map((b) => b.id))) {
+        const s: BatchRowState = r.excluded ? 'excluded' : r.project_id === null || !r.status ? 'failed' : r.status === 'draft' ? 'queued' : r.status;
         counts.set(r.batch_id, [...(counts.get(r.batch_id) ?? []), s]);
       }
       let items = rows.map((b) => listItem(b, countsOf(counts.get(b.id) ?? [])));

@@ -30,13 +30,19 @@ const REASONS: Record<BatchWarning['code'], string> = {
   SAME_PAGES: '两个软件的源程序文件大部分相同，打印出的源程序页面会重复出现，审查中会被认定为同一软件或材料不实。',
 };
 
-/** A name without spaces, punctuation, version marks and the ending 软件/系统/平台 (what makes two names "the same"). */
-export function normalizeName(name: string): string {
+/** A name without spaces, punctuation and version marks: two names are "the same" only when these are equal. */
+export function identityName(name: string): string {
   return name
     .toLowerCase()
     .replace(/[vｖ]\s*\d+(\.\d+)*/g, '')
-    .replace(/[\s\p{P}\p{S}]/gu, '')
-    .replace(/(软件|系统|平台|app|小程序)+$/u, '');
+    .replace(/[\s\p{P}\p{S}]/gu, '');
+}
+
+const ENDING = /(软件|系统|平台|app|小程序)+$/u;
+
+/** The name's stem: its identity without the ending 软件/系统/平台/APP/小程序 (what the similarity is measured on). */
+export function normalizeName(name: string): string {
+  return identityName(name).replace(ENDING, '');
 }
 
 const bigrams = (s: string): Map<string, number> => {
@@ -120,8 +126,12 @@ export async function findWarnings(rows: Candidate[], earlier: Candidate[]): Pro
         add(b, { ...w, other: ref(a), message: w.message.replace(who(b), who(a)) });
       };
       const sim = dice(names[i]!, names[j]!);
-      if (sim === 1) report({ code: BatchWarningCode.SameName, message: `与${who(b)}名称相同${a.version === b.version ? '' : '（仅版本号不同）'}` });
-      else if (sim >= SIMILARITY.name) report({ code: BatchWarningCode.SimilarName, message: `与${who(b)}名称高度相似（相似度 ${pct(sim)}）`, similarity: sim });
+      if (sim === 1 && identityName(a.name) === identityName(b.name)) {
+        report({ code: BatchWarningCode.SameName, message: `与${who(b)}名称相同${a.version === b.version ? '' : '（仅版本号不同）'}` });
+      } else if (sim === 1) {
+        const ending = (n: string) => ENDING.exec(identityName(n))?.[0] ?? '无结尾';
+        report({ code: BatchWarningCode.SimilarName, message: `与${who(b)}名称只有结尾不同（“${ending(a.name)}”与“${ending(b.name)}”），属于名称高度相似`, similarity: sim });
+      } else if (sim >= SIMILARITY.name) report({ code: BatchWarningCode.SimilarName, message: `与${who(b)}名称高度相似（相似度 ${pct(sim)}）`, similarity: sim });
       if (a.archive && a.archive === b.archive) report({ code: BatchWarningCode.SameArchive, message: `与${who(b)}上传的是同一份代码压缩包` });
       else if (fileSets[i] && fileSets[j]) {
         const A = fileSets[i]!;
@@ -137,6 +147,7 @@ export async function findWarnings(rows: Candidate[], earlier: Candidate[]): Pro
 
   // 主要功能: shingle sets, candidate pairs through an inverted index.
   const sets = all.map((c) => (c.mainFunctions ? shingles(c.mainFunctions) : new Set<string>()));
+  const plain = all.map((c) => (c.mainFunctions ?? '').replace(/[\s\p{P}\p{S}]/gu, ''));
   const index = new Map<string, number[]>();
   sets.forEach((s, k) => {
     for (const g of s) {
@@ -155,8 +166,10 @@ export async function findWarnings(rows: Candidate[], earlier: Candidate[]): Pro
       if (sim < SIMILARITY.functions) continue;
       const b = all[k]!;
       const a = rows[i]!;
-      add(a, { code: BatchWarningCode.SimilarFunctions, message: `“软件的主要功能”与${who(b)}高度相似（相似度 ${pct(sim)}）`, other: ref(b), similarity: sim });
-      add(b, { code: BatchWarningCode.SimilarFunctions, message: `“软件的主要功能”与${who(a)}高度相似（相似度 ${pct(sim)}）`, other: ref(a), similarity: sim });
+      // Identical wording (punctuation and spaces aside) is said as such; otherwise the measured similarity.
+      const how = plain[i] === plain[k] ? '完全相同' : `高度相似（相似度 ${pct(sim)}）`;
+      add(a, { code: BatchWarningCode.SimilarFunctions, message: `“软件的主要功能”与${who(b)}${how}`, other: ref(b), similarity: sim });
+      add(b, { code: BatchWarningCode.SimilarFunctions, message: `“软件的主要功能”与${who(a)}${how}`, other: ref(a), similarity: sim });
     }
     if (i % 20 === 19) await yieldToLoop();
   }

@@ -1,4 +1,4 @@
-import { BATCH_COLUMNS, type BatchDetails, type BatchListItem, type BatchOrderResult, type Page, type UserPoints } from '@mazhu/contracts';
+import { BATCH_COLUMNS, BATCH_EXAMPLE_MARK, mainFunctionsChars, PROJECT_LIMITS, type BatchDetails, type BatchListItem, type BatchOrderResult, type Page, type UserPoints } from '@mazhu/contracts';
 import ExcelJS from 'exceljs';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
@@ -93,6 +93,61 @@ describe('batch orders', async () => {
     expect(list.data.list[0]).toMatchObject({ id: r.data.id, status: 'draft', counts: { total: 2 } });
   });
 
+  it('shows where each saved text came from: typed or imported is 用户填写, the rule-based writer’s text (or an edit of it) is 规则草稿', async () => {
+    const u = await newUser();
+    await setBalances(app, u.userId, { recharge: 1000 });
+    const typed = LONG_FUNCTIONS('排班');
+    const g = body<{ information: { purpose: string }; origin: string }>(
+      await app.inject({ method: 'POST', url: '/api/getAIGeneratedInformation', headers: u.headers, payload: { name: '仓库盘点辅助软件', description: '支持入库登记、出库登记、库存盘点和盘点报表' } }),
+    );
+    expect(g.code, g.msg).toBe(200);
+    expect(g.data.origin).toBe('draft');
+    const drafted = g.data.information.purpose;
+    expect(drafted.length).toBeGreaterThan(0);
+    const r = body<BatchDetails>(
+      await app.inject({
+        method: 'POST',
+        url: '/api/saveSoftwareInformation',
+        headers: u.headers,
+        payload: {
+          rows: [
+            { values: { ...GOOD, mainFunctions: typed, purpose: '为排班人员提供统一的排班工具' } },
+            { values: { ...GOOD, name: '仓库盘点辅助软件', purpose: drafted, description: '支持入库登记、出库登记、库存盘点和盘点报表' } },
+          ],
+        },
+      }),
+    );
+    expect(r.code, r.msg).toBe(200);
+    const [a, b] = r.data.rows;
+    expect(a!.origins).toEqual({ mainFunctions: { origin: 'user' }, purpose: { origin: 'user' } });
+    expect(b!.origins.purpose).toMatchObject({ origin: 'draft', edited: false });
+    // The description the user typed stays theirs although the writer was given it.
+    expect(b!.origins.description).toEqual({ origin: 'user' });
+    // Read back by another call, the same record.
+    const again = body<BatchDetails>(await app.inject({ method: 'POST', url: '/api/getSoftwareInformation', headers: u.headers, payload: { id: r.data.id } }));
+    expect(again.data.rows[1]!.origins.purpose).toMatchObject({ origin: 'draft' });
+  });
+
+  it('imports the template as downloaded: the example row alone is skipped, and passes every rule of the importer once unmarked', async () => {
+    const u = await newUser();
+    const res = await app.inject({ url: '/api/softwareInformationTemplate', headers: u.headers });
+    const asDownloaded = await uploadExcel(app, u.headers, res.rawPayload as unknown as Buffer);
+    expect([asDownloaded.code, asDownloaded.msg]).toEqual([400, '表格中没有要导入的软件：请从“软件信息”表第 3 行开始，每个软件填写一行']);
+    // The example taken as the first software (its mark removed, nothing else changed).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const nameCell = wb.getWorksheet('软件信息')!.getCell(2, BATCH_COLUMNS.findIndex((c) => c.key === 'name') + 1);
+    expect(String(nameCell.value)).toMatch(new RegExp(`^${BATCH_EXAMPLE_MARK}`));
+    nameCell.value = String(nameCell.value).slice(BATCH_EXAMPLE_MARK.length);
+    const r = await uploadExcel(app, u.headers, Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(r.code, r.msg).toBe(200);
+    const row = r.data.rows[0]!;
+    expect([row.rowNo, row.state, row.message]).toEqual([2, 'ready', '']);
+    expect(row.check?.result).not.toBe('failed');
+    expect(mainFunctionsChars(row.values.mainFunctions)).toBeGreaterThanOrEqual(PROJECT_LIMITS.mainFunctionsMin);
+    expect(mainFunctionsChars(row.values.mainFunctions)).toBeLessThanOrEqual(PROJECT_LIMITS.mainFunctionsMax);
+  });
+
   it('reports every problem as 第 N 行「列名」: message', async () => {
     const u = await newUser();
     const bad: Row[] = [
@@ -124,9 +179,16 @@ describe('batch orders', async () => {
     expect(msgs[9]).toBe('第 12 行「开发完成日期」：开发完成日期不能晚于今天');
     expect(msgs[10]).toBe('第 13 行「著作权人」：「未登记的公司」不在您的著作权人列表中，请先在“知识产权人”页面登记，或填写已登记的名称或证件号码');
     expect(r.data.rows.every((x) => x.state === 'invalid')).toBe(true);
+    // The list counts the rows as the details do (the form rules, not only the cells' stored errors).
+    const list = body<Page<BatchListItem>>(await app.inject({ method: 'POST', url: '/api/getProjectBatchList', headers: u.headers, payload: { type: 'all' } }));
+    const listed = list.data.list.find((b) => b.id === r.data.id)!;
+    expect(r.data.counts).toMatchObject({ total: 11, invalid: 11, ready: 0 });
+    expect(listed.counts).toEqual(r.data.counts);
+    const details = body<BatchDetails>(await app.inject({ method: 'POST', url: '/api/getSoftwareInformation', headers: u.headers, payload: { id: r.data.id } }));
+    expect(details.data.counts).toEqual(listed.counts);
     const q = await order(app, u.headers, { id: r.data.id, confirm: true });
     expect(q.code).toBe(400);
-    expect(q.msg).toBe('还有 11 行有错误（第 3、4、5、6、7、8、9、10 等 行），请修改或删除后再下单');
+    expect(q.msg).toBe('还有 11 行有错误（第 3、4、5、6、7、8、9、10 等 行），请修改、删除，或选择这些行不下单');
   });
 
   it('refuses a file of 501 rows, a corrupt file, a CSV renamed .xlsx and an old .xls with clear messages', async () => {
@@ -198,11 +260,24 @@ describe('batch orders', async () => {
     expect(save.data.source).toBe('quick');
     const id = save.data.id;
     const ack = save.data.rows.filter((r) => r.warnings.length).map((r) => r.id);
+    // 主要功能 left to the writer: the rows' facts support far less than 500 characters, so each row is 未通过 and
+    // must be confirmed row by row (or left out) before anything is charged.
+    for (const r of save.data.rows) {
+      expect(r.check?.result).toBe('failed');
+      expect(r.check?.mainFunctions).toMatchObject({ written: 'writer', min: 500, max: 1300 });
+      expect(r.check!.mainFunctions.chars).toBeLessThan(500);
+      expect(r.check!.items[0]!.message).toMatch(/^“软件的主要功能”留空由系统按规则起草：依据本行资料只能写出约 \d+ 字，申请表要求 500–1300 字，系统不会凑字。请补充：/);
+      expect(r.gets).toBe('申请表、操作手册和检查报告（未上传源代码，不含源程序文档）');
+    }
+    const unconfirmed = await order(app, u.headers, { id, confirm: true, acknowledged: ack });
+    expect(unconfirmed.code).toBe(400);
+    expect(unconfirmed.msg).toBe('第 1、2、3 行检查未通过，请补充资料后再下单，或逐行确认仍要下单，或选择这些行不下单；本次未扣费');
+    const confirmFailed = save.data.rows.map((r) => r.id);
 
     // 3 rows × 100 points: 1 free time + 150 points cover 2.5 rows → refused, nothing taken.
-    const quote = await order(app, u.headers, { id, acknowledged: ack });
-    expect(quote.data.quote).toMatchObject({ rows: 3, points: 300, enough: false, shortfall: 50 });
-    const refused = await order(app, u.headers, { id, confirm: true, acknowledged: ack });
+    const quote = await order(app, u.headers, { id, acknowledged: ack, confirmFailed });
+    expect(quote.data.quote).toMatchObject({ rows: 3, points: 300, freeTimesUsed: 1, pointsNeeded: 200, enough: false, shortfall: 50, charge: { freeTimes: 0, giftedPoints: 0, rechargePoints: 0 } });
+    const refused = await order(app, u.headers, { id, confirm: true, acknowledged: ack, confirmFailed });
     expect(refused.code).toBe(460);
     expect(refused.msg).toContain('还差 50 积分');
     expect(refused.msg).toContain('本次未扣费');
@@ -213,12 +288,12 @@ describe('batch orders', async () => {
     expect(projects).toHaveLength(0);
 
     await setBalances(app, u.userId, { recharge: 150 });
-    const done = await order(app, u.headers, { id, confirm: true, acknowledged: ack });
+    const done = await order(app, u.headers, { id, confirm: true, acknowledged: ack, confirmFailed });
     expect(done.code, done.msg).toBe(200);
     expect(done.data.quote.charge).toEqual({ freeTimes: 1, giftedPoints: 50, rechargePoints: 150 });
     pts = body<UserPoints>(await app.inject({ url: '/api/getUserPoints', headers: u.headers })).data;
     expect(pts).toMatchObject({ freeTimes: 0, giftedPoints: 0, rechargePoints: 0 });
-    const again = await order(app, u.headers, { id, confirm: true, acknowledged: ack });
+    const again = await order(app, u.headers, { id, confirm: true, acknowledged: ack, confirmFailed });
     expect(again.code).toBe(409);
 
     const finished = await waitBatch(app, u.headers, id);
@@ -265,7 +340,7 @@ describe('batch orders', async () => {
         }),
       );
       const ack = save.data.rows.filter((r) => r.warnings.length).map((r) => r.id);
-      const done = await order(app, u.headers, { id: save.data.id, confirm: true, acknowledged: ack });
+      const done = await order(app, u.headers, { id: save.data.id, confirm: true, acknowledged: ack, confirmFailed: save.data.rows.map((r) => r.id) });
       expect(done.code, done.msg).toBe(200);
       const finished = await waitBatch(app, u.headers, save.data.id);
       expect(finished.counts).toMatchObject({ succeeded: 1, failed: 1 });
@@ -303,15 +378,21 @@ describe('batch orders', async () => {
     const [r1, r2, r3, r4] = save.data.rows;
     expect(r1!.warnings.map((w) => [w.code, w.message])).toContainEqual(['SAME_NAME', '与您之前的项目「云端门店收银系统 V1.0」名称相同（仅版本号不同）']);
     expect(r1!.warnings[0]!.reason).toContain('换名称或版本号重复登记');
-    expect(r2!.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['SAME_NAME', 'SIMILAR_FUNCTIONS']));
-    expect(r2!.warnings.find((w) => w.code === 'SIMILAR_FUNCTIONS')!.message).toMatch(/^“软件的主要功能”与您之前的项目「云端门店收银系统 V1.0」高度相似（相似度 100%）$/);
-    expect(r3!.warnings.map((w) => w.code)).toContain('SAME_NAME');
+    // 物业报修管理平台 vs 物业报修管理平台软件: similar names, not the same name; identical wording is said as such.
+    expect(r2!.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['SIMILAR_NAME', 'SIMILAR_FUNCTIONS']));
+    expect(r2!.warnings.map((w) => w.code)).not.toContain('SAME_NAME');
+    expect(r2!.warnings.find((w) => w.code === 'SIMILAR_FUNCTIONS')!.message).toBe('“软件的主要功能”与您之前的项目「云端门店收银系统 V1.0」完全相同');
+    expect(r3!.warnings.map((w) => w.code)).toContain('SIMILAR_NAME');
     expect(r4!.warnings).toEqual([]);
+    // The check shows the 需注意 items; a row with the writer's short 主要功能 stays 未通过.
+    expect(r2!.check?.result).toBe('warning');
+    expect(r2!.check?.items.map((i) => i.message)).toContain('“软件的主要功能”与您之前的项目「云端门店收银系统 V1.0」完全相同');
+    const confirmFailed = [r1!.id, r4!.id];
 
-    const refused = await order(app, u.headers, { id: save.data.id, confirm: true, acknowledged: [r1!.id] });
+    const refused = await order(app, u.headers, { id: save.data.id, confirm: true, acknowledged: [r1!.id], confirmFailed });
     expect(refused.code).toBe(400);
     expect(refused.msg).toBe('第 2、3 行有“需注意”事项，请逐条阅读并确认后再下单');
-    const ok = await order(app, u.headers, { id: save.data.id, confirm: true, acknowledged: [r1!.id, r2!.id, r3!.id] });
+    const ok = await order(app, u.headers, { id: save.data.id, confirm: true, acknowledged: [r1!.id, r2!.id, r3!.id], confirmFailed });
     expect(ok.code, ok.msg).toBe(200);
     await waitBatch(app, u.headers, save.data.id);
   });

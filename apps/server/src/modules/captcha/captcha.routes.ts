@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseErrorEnvelope, isMalformedBodyError } from '../../plugins/envelope';
+import { DependencyUnavailable } from '../../lib/unavailable';
 import { type AjResult, type CaptchaClient, type CaptchaService, clientKeyOf, REP_MSG, RepCode } from './captcha.service';
 
 /**
@@ -57,6 +58,8 @@ export async function captchaRoutes(app: FastifyInstance, opts: { captcha: Captc
   }
 
   app.setErrorHandler((error: FastifyError & { repCode?: string }, request, reply) => {
+    // The store (Redis) did not answer: AJ's generic failure with the Chinese reason, never 9999 after a long wait.
+    if (error instanceof DependencyUnavailable) return reply.status(200).send(envelope({ repCode: RepCode.Error, repMsg: error.message, repData: null }));
     let repCode: RepCode = RepCode.Exception;
     if (error.repCode === RepCode.CaptchaError) repCode = RepCode.CaptchaError;
     else if (error.statusCode === 429) repCode = request.url.includes('/check') ? RepCode.CheckLimit : RepCode.GetLimit;

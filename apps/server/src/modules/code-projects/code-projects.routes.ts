@@ -1,4 +1,4 @@
-import { ZAddCodeProjectRequest, ZCodeProjectIntegralQuery, ZCodeProjectListQuery, ZGenerateRequest, ZIdQuery, ZSetCodeSelectionRequest } from '@mazhu/contracts';
+import { ZAddCodeProjectRequest, ZCodeProjectIntegralQuery, ZCodeProjectListQuery, ZGenerateRequest, ZIdQuery, ZSetCodeSelectionRequest, plainNumber } from '@mazhu/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +45,7 @@ export async function codeProjectsRoutes(app: FastifyInstance, opts: { codeProje
       return ok(await codeProjects.upload(userId, req.body.file, req.body.fileName), '代码已上传并分析完成');
     },
   );
-  r.get('/api/getCodeFiles', { schema: { querystring: z.object({ uploadId: z.coerce.number({ error: '请指定上传编号' }).int().positive('上传编号无效') }) } }, async (req) =>
+  r.get('/api/getCodeFiles', { schema: { querystring: z.object({ uploadId: plainNumber(z.number({ error: '请指定上传编号' }).int().positive('上传编号无效')) }) } }, async (req) =>
     ok(await codeProjects.files(await requireUserId(req), req.query.uploadId)),
   );
   r.post('/api/setCodeSelection', { schema: { body: ZSetCodeSelectionRequest } }, async (req) => ok(await codeProjects.setSelection(await requireUserId(req), req.body), '文件选择已更新，统计已重新计算'));

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { ApiCode, codeProjectPoints, ZCodeSelection, type CodeSelection, type AddCodeProjectResult, type CodeFiles, type InsufficientBalance, type CodeProjectIntegral, type CodeUpload, type ZAddCodeProjectRequest, type ZSetCodeSelectionRequest } from '@mazhu/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -10,12 +11,15 @@ import { removeUnusedUploads } from '../../jobs/maintenance';
 import { sniffArchive, type IntakenCode, type MaterialsEngine } from '../../jobs/materials';
 import type { SpooledFile } from '../../lib/spool';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { userSlots } from '../../lib/user-slots';
 import { readSetting } from '../admin/settings';
 import type { BlobStore } from '../../storage';
 import { planCharge, readBalances, readIntegralSetting } from '../points/points.service';
 import { presentUpload } from '../projects/projects.presenter';
 import { createProjectsRepo } from '../projects/projects.repo';
+import { rightsOf, userOwnerNames } from '../projects/rights';
 import type { ProjectService } from '../projects/projects.service';
+import { refreshProjectOrigins } from '../origins/origins.service';
 
 /** A user's uploads being received or analysed at once (more are refused with 429 before their body is read). */
 export const MAX_UPLOADS_AT_ONCE = 3;
@@ -23,6 +27,23 @@ export const MAX_UPLOADS_AT_ONCE = 3;
 export const DEFAULT_UPLOAD_QUOTA_BYTES = 300 * 1024 * 1024;
 /** An unused upload younger than this is never removed to make room (the user may be creating its project). */
 export const UNUSED_UPLOAD_GRACE_MS = 10 * 60 * 1000;
+/** Re-analyses of stored uploads (file list, new selection) one user may have running at once. */
+export const ANALYSES_AT_ONCE = 2;
+/** Where the file list of an upload's current selection is kept beside its archive. */
+export const keptFilesKey = (blobKey: string) => `${blobKey}.files.json.gz`;
+
+/**
+ * The file list (every file with 印入 / 排除 and why) kept for an upload under the selection `selectionJson` (its
+ * `selection_json`), or undefined when none was kept for that selection.
+ */
+export async function readKeptFiles(blobs: BlobStore, blobKey: string, selectionJson: string): Promise<CodeFiles['files'] | undefined> {
+  try {
+    const kept = JSON.parse(zlib.gunzipSync(await blobs.get(keptFilesKey(blobKey))).toString('utf8')) as { selection: string; files: CodeFiles['files'] };
+    return kept.selection === selectionJson ? kept.files : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Runs the engine's analysis of an archive and turns its refusals into envelopes: DocgenError → 400 (413 for
@@ -34,7 +55,7 @@ async function analyse(engine: MaterialsEngine, archive: string | Uint8Array, ki
     return await engine.intake(archive, kind, selection);
   } catch (e) {
     if (e instanceof DocgenError) throw new AppError(e.code === 'ARCHIVE_TOO_LARGE' ? ApiCode.PayloadTooLarge : ApiCode.BadRequest, `${prefix}${e.message}`);
-    if (e instanceof IntakeLimitError) throw new AppError(e.reason === 'busy' ? ApiCode.Busy : ApiCode.PayloadTooLarge, e.message);
+    if (e instanceof IntakeLimitError) throw new AppError(e.reason === 'memory' ? ApiCode.PayloadTooLarge : ApiCode.Busy, e.message);
     throw e;
   }
 }
@@ -49,6 +70,13 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
   const repo = createProjectsRepo(db);
   /** Uploads of each user being received or analysed now (this process). */
   const inFlight = new Map<number, number>();
+  /** Re-analyses (file lists not kept, new selections) of one user at once. */
+  const analyses = userSlots(ANALYSES_AT_ONCE, `您已有 ${ANALYSES_AT_ONCE} 个代码分析正在进行，请等它们完成后再试`);
+
+  /** The file list of an upload under a selection, kept beside its archive once computed (`<blob>.files.json.gz`). */
+  const keptFiles = (blobKey: string, selectionJson: string) => readKeptFiles(blobs, blobKey, selectionJson);
+  const keepFiles = (blobKey: string, selectionJson: string, files: CodeFiles['files'] | undefined) =>
+    blobs.put(keptFilesKey(blobKey), zlib.gzipSync(JSON.stringify({ selection: selectionJson, files: files ?? [] })));
 
   async function pointsFor(lines: number): Promise<number> {
     return codeProjectPoints((await readIntegralSetting(db)).codeProject, lines);
@@ -114,6 +142,7 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
       const key = `uploads/${userId}/${crypto.randomUUID()}.${ext}`;
       await blobs.putFile(key, file.path);
       const name = (fileName ?? file.filename ?? '').replace(/[\\/]+/g, '_').trim().slice(0, 200) || `code.${ext}`;
+      await keepFiles(key, '{}', code.fileList);
       const id = await repo.insertUpload({
         user_id: userId,
         file_name: name,
@@ -124,19 +153,28 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
         selection_json: '{}',
         created_at: nowIso(),
       });
-      return presentUpload((await repo.findUpload(id))!);
+      const answer = presentUpload((await repo.findUpload(id))!);
+      return { ...answer, rights: rightsOf(answer.analysis, await userOwnerNames(db, userId), null) };
     },
 
     /**
-     * The upload's files with included/excluded and why, under its stored selection (re-read from the archive, so
-     * the list is always what the generation will print).
+     * The upload's files with included/excluded and why, under its stored selection: the list kept when the upload
+     * or its selection was analysed (the same analysis the generation prints from), else read from the archive once
+     * and kept. 429 when the user already has ANALYSES_AT_ONCE re-analyses running.
      */
     async files(userId: number, uploadId: number): Promise<CodeFiles> {
       const u = await repo.findUpload(uploadId);
       if (!u || u.user_id !== userId) throw notFound('上传的代码不存在或无权访问');
-      const selection = ZCodeSelection.parse(JSON.parse(u.selection_json || '{}'));
-      const code = await analyse(engine, await archiveOf(u.blob_key), u.kind, selection);
-      return { uploadId, selection, files: code.fileList ?? [], analysis: code.analysis };
+      const selectionJson = u.selection_json || '{}';
+      const selection = ZCodeSelection.parse(JSON.parse(selectionJson));
+      const kept = await keptFiles(u.blob_key, selectionJson);
+      if (kept) {
+        const analysis = presentUpload(u).analysis;
+        return { uploadId, selection, files: kept, analysis, rights: rightsOf(analysis, await userOwnerNames(db, userId), null) };
+      }
+      const code = await analyses.run(userId, async () => analyse(engine, await archiveOf(u.blob_key), u.kind, selection));
+      await keepFiles(u.blob_key, selectionJson, code.fileList);
+      return { uploadId, selection, files: code.fileList ?? [], analysis: code.analysis, rights: rightsOf(code.analysis, await userOwnerNames(db, userId), null) };
     },
 
     /**
@@ -148,16 +186,18 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
       const u = await repo.findUpload(input.uploadId);
       if (!u || u.user_id !== userId) throw notFound('上传的代码不存在或无权访问');
       const selection = { include: input.include, exclude: input.exclude };
-      const code = await analyse(engine, await archiveOf(u.blob_key), u.kind, selection, '按这个选择没有可印入的源代码：');
+      const code = await analyses.run(userId, async () => analyse(engine, await archiveOf(u.blob_key), u.kind, selection, '按这个选择没有可印入的源代码：'));
       await db.transaction().execute(async (trx) => {
         await trx.updateTable('code_uploads').set({ analysis_json: JSON.stringify({ ...code.analysis, hints: code.hints }), selection_json: JSON.stringify(selection) }).where('id', '=', u.id).execute();
         const using = await trx.selectFrom('projects').select(['id', 'form_json']).where('upload_id', '=', u.id).where('user_id', '=', userId).execute();
         for (const p of using) {
           const form = { ...(JSON.parse(p.form_json) as Record<string, unknown>), languages: code.analysis.languages, sourceLines: code.analysis.sourceLines };
           await trx.updateTable('projects').set({ form_json: JSON.stringify(form), updated_at: nowIso() }).where('id', '=', p.id).execute();
+          await refreshProjectOrigins(trx, p.id);
         }
       });
-      return { uploadId: u.id, selection, files: code.fileList ?? [], analysis: code.analysis };
+      await keepFiles(u.blob_key, JSON.stringify(selection), code.fileList);
+      return { uploadId: u.id, selection, files: code.fileList ?? [], analysis: code.analysis, rights: rightsOf(code.analysis, await userOwnerNames(db, userId), null) };
     },
 
     /**
@@ -175,6 +215,8 @@ export function createCodeProjectService(deps: { db: Kysely<Database>; blobs: Bl
         if (e instanceof AppError && e.code === ApiCode.InsufficientBalance) {
           throw new AppError(e.code, e.message, { ...(e.data as InsufficientBalance), projectId: created.id } satisfies InsufficientBalance);
         }
+        // Code naming others: the project stays a draft (nothing charged) to be declared or trimmed, then generated.
+        if (e instanceof AppError && e.code === ApiCode.Forbidden) throw new AppError(e.code, e.message, { ...(e.data as object), projectId: created.id });
         throw e;
       }
     },

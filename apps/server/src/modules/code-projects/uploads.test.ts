@@ -22,7 +22,8 @@ const tmpFiles = (app: App) => {
 };
 const storedUploads = (app: App, userId: number) => {
   const dir = path.join(app.deps.config.dataDir, 'files', 'uploads', String(userId));
-  return fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  // Archives only: each has its kept file list beside it (`<archive>.files.json.gz`).
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => !f.endsWith('.files.json.gz')) : [];
 };
 
 describe('code archive uploads: written to disk as they arrive, limited, analysed off the event loop', () => {

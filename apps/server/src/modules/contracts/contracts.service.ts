@@ -1,24 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ApiCode,
   CONTRACT_TYPE_META,
   contractFileName,
+  contractPartyWarnings,
   contractTypesNeeded,
   maskIdNumber,
+  SERVICE_PROVIDER_SETTING_KEY,
   type ContractListItem,
   type ContractTemplate,
   type ContractType,
   type Page,
+  type ServiceProvider,
   type ZAddContractRequest,
   type ZContractListQuery,
   type ZContractTemplateQuery,
 } from '@mazhu/contracts';
-import { buildContract, renderContractHtml, SERVICE_PROVIDER_NAME, type ContractInput, type ContractRef, type PartyKind } from '@mazhu/docgen';
+import { buildContract, renderContractHtml, type ContractInput, type ContractRef, type PartyKind } from '@mazhu/docgen';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { nowIso } from '../../db';
 import type { ContractsTable, Database } from '../../db/schema';
 import type { MaterialsEngine } from '../../jobs/materials';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { readStoredSetting } from '../admin/settings';
 import type { FieldCipher } from '../../lib/field-cipher';
 import type { BlobStore } from '../../storage';
 import type { OwnerService, ProjectOwner } from '../owners/owners.service';
@@ -36,8 +41,13 @@ const KINDS: Record<ContractType, { a: PartyKind; b?: PartyKind }> = {
   transfer: { a: 'assignor', b: 'assignee' },
   service: { a: 'user', b: 'provider' },
 };
-const PROVIDER = { kind: 'provider' as const, name: SERVICE_PROVIDER_NAME, category: '其他组织' };
 const NOT_FOUND = '合同不存在或无权访问';
+/** The refusal of a 码著服务协议 while the operator's company is not set in the back office. */
+export const NO_SERVICE_PROVIDER = '运营方尚未在后台填写服务方的公司名称、统一社会信用代码和地址，暂不能生成码著服务协议，请联系客服';
+
+/** The 乙方 of a 码著服务协议: the operator's company as set in the back office (settings registry). */
+const providerParty = (p: ServiceProvider) => ({ kind: 'provider' as const, name: p.name, category: '企业法人', idType: '统一社会信用代码', idNumber: p.creditCode, address: p.address });
+const PROVIDER_PLACEHOLDER = { kind: 'provider' as const, name: '【服务方公司名称】', category: '企业法人', idType: '统一社会信用代码', idNumber: '【统一社会信用代码】', address: '【地址】' };
 
 const party = (kind: PartyKind, o: ProjectOwner, mask = false) => ({
   kind,
@@ -117,6 +127,8 @@ export function createContractService(deps: {
     if (!p) throw notFound('项目不存在或无权访问');
     return p;
   }
+  /** The operator's company (back-office setting), or undefined while it is not set. */
+  const serviceProvider = () => readStoredSetting<ServiceProvider>(db, SERVICE_PROVIDER_SETTING_KEY);
   async function owned(userId: number, id: number): Promise<ContractRow> {
     const c = await db.selectFrom('contracts').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     if (!c) throw notFound(NOT_FOUND);
@@ -144,17 +156,21 @@ export function createContractService(deps: {
       let software = { name: '【软件全称】', version: '【版本号】', completionDate: undefined as string | undefined };
       let a: ContractParties = [];
       let b: ContractParties = [];
+      let warnings: string[] = [];
       if (q.projectId) {
         const p = await ownedProject(userId, q.projectId);
-        software = { name: p.name, version: p.version, completionDate: readForm(p).completionDate };
+        const form = readForm(p);
+        software = { name: p.name, version: p.version, completionDate: form.completionDate };
         const projectOwners = await owners.projectOwners(p.id);
         const sideA = q.partyA.length ? await owners.ownedParties(userId, q.partyA) : q.type === 'transfer' ? [] : q.type === 'service' ? projectOwners.slice(0, 1) : projectOwners;
         const sideB = q.partyB.length ? await owners.ownedParties(userId, q.partyB) : q.type === 'transfer' ? projectOwners : [];
         a = sideA.map((o) => party(k.a, o, true));
         b = k.b && k.b !== 'provider' ? sideB.map((o) => party(k.b!, o, true)) : [];
+        if (q.partyA.length) warnings = contractPartyWarnings(q.type, { ...form, owners: projectOwners }, sideA, k.b === 'provider' ? [] : sideB);
       }
       while (a.length < meta.minSideA) a.push(placeholder(k.a, a.length ? `${meta.sideA}${a.length + 1}` : meta.sideA));
-      if (k.b === 'provider') b = [PROVIDER];
+      const provider = k.b === 'provider' ? await serviceProvider() : undefined;
+      if (k.b === 'provider') b = [provider ? providerParty(provider) : PROVIDER_PLACEHOLDER];
       else if (k.b && !b.length) b = [placeholder(k.b, meta.sideB!)];
       const doc = buildContract({
         type: q.type,
@@ -167,11 +183,13 @@ export function createContractService(deps: {
         fee: q.fee,
         terms: q.terms,
       });
-      return { type: q.type, title: meta.title, html: renderContractHtml(doc), filled: Boolean(q.projectId) };
+      return { type: q.type, title: meta.title, html: renderContractHtml(doc), filled: Boolean(q.projectId), warnings, blocked: k.b === 'provider' && !provider ? NO_SERVICE_PROVIDER : null };
     },
 
     /**
-     * Creates a contract: checks the project and every party belong to the user and the signing-date rule, renders
+     * Creates a contract: checks the project and every party belong to the user, the signing-date rule, the
+     * operator's company for a 码著服务协议 (400 NO_SERVICE_PROVIDER until set) and the parties against the
+     * project's owners and 开发方式 (contractPartyWarnings: 409 `{warnings}` unless `confirmWarnings`); renders
      * PDF + DOCX in the materials engine, stores both blobs and the row (content encrypted); marks the project's
      * materials outdated so the next generation puts the contract in the zip.
      */
@@ -183,10 +201,19 @@ export function createContractService(deps: {
       checkDate(req.type, req.signDate, form.completionDate);
       const sideA = await owners.ownedParties(userId, req.partyA);
       const sideB = k.b && k.b !== 'provider' ? await owners.ownedParties(userId, req.partyB) : [];
+      let provider: ServiceProvider | undefined;
+      if (k.b === 'provider') {
+        provider = await serviceProvider();
+        if (!provider) throw badRequest(NO_SERVICE_PROVIDER);
+      }
+      const warnings = contractPartyWarnings(req.type, { ...form, owners: await owners.projectOwners(p.id) }, sideA, sideB);
+      if (warnings.length && !req.confirmWarnings) {
+        throw new AppError(ApiCode.Conflict, `${meta.title}的当事人与项目不相符，请核对后确认：${warnings.join('；')}`, { warnings });
+      }
       const input: ContractInput = {
         type: req.type,
         software: { name: p.name, version: p.version, completionDate: form.completionDate },
-        parties: [...sideA.map((o) => party(k.a, o)), ...(k.b === 'provider' ? [PROVIDER] : sideB.map((o) => party(k.b!, o)))],
+        parties: [...sideA.map((o) => party(k.a, o)), ...(provider ? [providerParty(provider)] : sideB.map((o) => party(k.b!, o)))],
         signDate: req.signDate,
         signPlace: req.signPlace,
         devStart: req.devStart,

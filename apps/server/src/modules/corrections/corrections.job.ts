@@ -23,7 +23,7 @@ import { loadProjectOwners } from '../owners/owners.service';
 import type { PointsCharger } from '../points/points.service';
 import { readForm } from '../projects/projects.presenter';
 import { GenerateCorrection, type GenerateCorrectionPayload } from './corrections.job-def';
-import { readFiled, readNotice, readResult, touchedGroups, type StoredResult } from './corrections.presenter';
+import { readFiled, readNotice, readResult, readSelection, touchedGroups, type StoredResult } from './corrections.presenter';
 
 type Group = FileDiff['group'];
 
@@ -34,7 +34,8 @@ export function groupOf(suffix: string): Group {
   if (/^(操作手册|设计说明书|使用说明)/.test(suffix)) return 'manual';
   if (suffix.startsWith('申请表')) return 'form';
   if (suffix.startsWith('补正说明')) return 'letter';
-  if (suffix.startsWith('检查报告')) return 'report';
+  // The filing guide describes the whole package, like the report.
+  if (suffix.startsWith('检查报告') || suffix.startsWith('申报指南')) return 'report';
   // Anything else is a contract filed with the materials (its title is the file name).
   return 'contract';
 }
@@ -198,7 +199,8 @@ export function createGenerateCorrectionJob(deps: { db: Kysely<Database>; blobs:
       let fresh = new Map<string, Uint8Array>();
       if (touched.size > 0) {
         await ctx.progress(10, `重新生成${[...touched].map((g) => MATERIAL_GROUP_LABELS[g]).join('、')}`);
-        const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind } : undefined;
+        // The upload's file selection (e.g. framework files excluded by a source fix) decides what is printed.
+        const archive = upload ? { data: await blobs.get(upload.blob_key), kind: upload.kind, selection: readSelection(upload.selection_json) } : undefined;
         const screens = figures ? await figures(p.id) : [];
         const out = await engine.generate({ project: { ...engineProjectOf(p, readForm(p), modules, owners), contracts: contracts.map((x) => x.ref), screens }, archive, onStage: (pct, msg) => ctx.progress(10 + pct * 0.6, msg) });
         fresh = new Map(out.files.map((f) => [f.name, f.data]));
@@ -256,7 +258,7 @@ export function createGenerateCorrectionJob(deps: { db: Kysely<Database>; blobs:
           const facts = await pdfFacts(e?.data);
           return facts && e ? { ...facts, label: e.name.slice(prefix.length, -4) } : facts;
         })(),
-        attachments: entries.filter((e) => e.name.endsWith('.pdf') && !e.name.endsWith('检查报告.txt')).map((e) => e.name),
+        attachments: entries.filter((e) => e.name.endsWith('.pdf') && !e.name.endsWith('申报指南.pdf')).map((e) => e.name),
       });
       const letterPdf = await renderCorrectionLetterPdf(letter);
       const letterDocx = await renderCorrectionLetterDocx(letter);
@@ -311,13 +313,14 @@ export function createGenerateCorrectionJob(deps: { db: Kysely<Database>; blobs:
         })();
         await trx
           .updateTable('corrections')
-          .set({
+          .set((eb) => ({
             status: c?.result_json ? 'processing' : 'failed',
             progress: 0,
             message: `生成失败：${message}（费用已退回）`,
-            ...(paidBy === job.id ? { charge_json: null } : {}),
+            // The round is no longer paid: neither charged nor counted among the project's paid rounds.
+            ...(paidBy === job.id ? { charge_json: null, paid_revisions: eb('paid_revisions', '-', 1) } : {}),
             updated_at: nowIso(),
-          })
+          }))
           .where('id', '=', payload.correctionId)
           .execute();
       }

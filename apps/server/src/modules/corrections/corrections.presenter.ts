@@ -4,11 +4,14 @@ import {
   deadlineInfo,
   ZApplicationForm,
   ZCharge,
+  ZCodeSelection,
   ZCorrectionDiff,
   ZParsedNotice,
   type ApplicationForm,
   type Charge,
+  type CodeSelection,
   type CorrectionDiff,
+  type DocumentKind,
   type CorrectionListItem,
   type MaterialFile,
   type MaterialGroup,
@@ -28,6 +31,35 @@ export interface FiledSnapshot {
   modules: { name: string; description: string; operations: string[] }[];
   files: MaterialFile[];
   downloadName: string;
+  /** The filed program's upload and the SHA-1 of its printed files (absent in snapshots taken before they were kept). */
+  uploadId?: number | null;
+  codeFiles?: string[];
+  /**
+   * The upload's file selection and what it printed when the correction was created: counts, and the printed paths
+   * when the upload's file list was kept (absent in older snapshots).
+   */
+  code?: { selection: CodeSelection; files: number; sourceLines: number; printed?: string[] };
+  /** The manual's figures when the correction was created: a screen whose image key differs was replaced since. */
+  screens?: { id: number; blobKey: string; source: string }[];
+}
+
+/** The document of a package from its file names (…_操作手册.pdf, …_设计说明书.pdf, …_使用说明.pdf). */
+export function documentKindOf(files: Pick<MaterialFile, 'name'>[]): DocumentKind {
+  for (const f of files) {
+    const m = /(操作手册|设计说明书|使用说明)\.pdf$/.exec(f.name);
+    if (m) return m[1] as DocumentKind;
+  }
+  return '操作手册';
+}
+
+/** An upload's stored selection ({} when none or unreadable). */
+export function readSelection(json: string | null | undefined): CodeSelection {
+  try {
+    const r = ZCodeSelection.safeParse(JSON.parse(json || '{}'));
+    return r.success ? r.data : { include: [], exclude: [] };
+  } catch {
+    return { include: [], exclude: [] };
+  }
 }
 
 /** The last generated answer package (`result_json`). */
@@ -64,6 +96,19 @@ export function readFiled(row: Pick<CorrectionRow, 'filed_json'>): FiledSnapshot
     modules: v.modules ?? [],
     files: v.files ?? [],
     downloadName: v.downloadName ?? '',
+    ...(v.uploadId !== undefined ? { uploadId: v.uploadId } : {}),
+    ...(Array.isArray(v.codeFiles) ? { codeFiles: v.codeFiles.filter((h): h is string => typeof h === 'string') } : {}),
+    ...(v.code && typeof v.code === 'object'
+      ? {
+          code: {
+            selection: readSelection(JSON.stringify(v.code.selection ?? {})),
+            files: Number(v.code.files) || 0,
+            sourceLines: Number(v.code.sourceLines) || 0,
+            ...(Array.isArray(v.code.printed) ? { printed: v.code.printed.filter((x): x is string => typeof x === 'string') } : {}),
+          },
+        }
+      : {}),
+    ...(Array.isArray(v.screens) ? { screens: v.screens.filter((x) => x && typeof x.id === 'number' && typeof x.blobKey === 'string') } : {}),
   };
 }
 
@@ -93,7 +138,7 @@ export function presentListItem(row: CorrectionRow, currentName: string, today?:
   const notice = readNotice(row);
   const filed = readFiled(row);
   const d = deadlineInfo(row.deadline, today);
-  const state = correctionState(row.status, row.deadline, today);
+  const state = correctionState(row.status, row.deadline, today, row.submitted_at !== null);
   return {
     id: row.id,
     projectId: row.project_id,
@@ -116,5 +161,7 @@ export function presentListItem(row: CorrectionRow, currentName: string, today?:
     downloadable: Boolean(readResult(row)),
     createdAt: row.created_at,
     generatedAt: row.generated_at,
+    submittedAt: row.submitted_at,
+    revision: row.revision,
   };
 }

@@ -15,6 +15,7 @@ import { requireUserId } from '../../plugins/session';
 import { sendZip } from '../projects/projects.routes';
 import type { CorrectionService } from './corrections.service';
 import type { NoticeReader } from './notice-reader';
+import { userSlots } from '../../lib/user-slots';
 
 /** multipart/form-data: `file` (the notice as PDF or photo/scan). */
 const ZNoticeUpload = z.object({ file: z.instanceof(Buffer, { error: '请选择补正通知书文件（PDF、PNG 或 JPEG）' }) });
@@ -25,9 +26,11 @@ export async function correctionsRoutes(app: FastifyInstance, opts: { correction
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => reader.close());
 
+  // One notice per user is read (OCR) at a time: the reading thread and the OCR worker are shared by every user.
+  const reading = userSlots(1, '您已有一份通知书正在识别，请等它完成后再上传');
   r.post('/api/uploadCorrectionNotice', { schema: { body: ZNoticeUpload } }, async (req) => {
-    await requireUserId(req);
-    return ok(await reader.read(req.body.file), '已读取通知书文字，请核对');
+    const userId = await requireUserId(req);
+    return ok(await reading.run(userId, () => reader.read(req.body.file)), '已读取通知书文字，请核对');
   });
   r.post('/api/parseCorrectionNotice', { schema: { body: ZParseNoticeRequest } }, async (req) => {
     await requireUserId(req);
@@ -42,5 +45,6 @@ export async function correctionsRoutes(app: FastifyInstance, opts: { correction
     ok(await corrections.startGeneration(await requireUserId(req), req.body.id), '已开始生成补正材料'),
   );
   r.get('/api/getCorrectionsMaterials', { schema: { querystring: ZIdQuery } }, async (req, reply) => sendZip(reply, await corrections.openDownload(await requireUserId(req), req.query.id)));
+  r.post('/api/markCorrectionSubmitted', { schema: { body: ZGenerateRequest } }, async (req) => ok(await corrections.markSubmitted(await requireUserId(req), req.body.id), '已标记为已提交，补正期限提醒已停止'));
   r.get('/api/cancelProjectCorrections', { schema: { querystring: ZIdQuery } }, async (req) => ok(await corrections.cancel(await requireUserId(req), req.query.id), '补正已取消'));
 }

@@ -15,7 +15,7 @@ import {
   type WordStatus,
 } from '@mazhu/contracts';
 import { readPdfPages, readPdfText, renderCorrectionLetterPdf } from '@mazhu/docgen';
-import { unzipSync } from 'fflate';
+import { unzipSync, zipSync } from 'fflate';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -31,11 +31,11 @@ type Headers = Record<string, string>;
 const daysAgo = (n: number) => new Date(Date.parse(`${chinaToday()}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 
 /** A code project generated through the API; returns its id and the filed zip's entries. */
-async function generatedProject(app: App, headers: Headers, name: string) {
+async function generatedProject(app: App, headers: Headers, name: string, softwareForm?: string) {
   const up = await upload(app, headers, zipFolder(CODE_DIR), 'content.zip');
   expect(up.code, up.msg).toBe(200);
   const add = body<WordStatus & { project: ProjectDetails }>(
-    await app.inject({ method: 'POST', url: '/api/addCodeProject', headers, payload: { uploadId: up.data.uploadId, name, version: 'V1.0', form: { completionDate: '2025-05-01' } } }),
+    await app.inject({ method: 'POST', url: '/api/addCodeProject', headers, payload: { uploadId: up.data.uploadId, name, version: 'V1.0', softwareForm, form: { completionDate: '2025-05-01' } } }),
   );
   expect(add.code, add.msg).toBe(200);
   const done = await waitForMaterials(app, headers, add.data.project.id);
@@ -90,7 +90,9 @@ describe('deadline arithmetic (登记办法 第二十二条: 30 days from the no
     // 2026-03-05 16:30 UTC is already 2026-03-06 in Beijing.
     expect(chinaToday(new Date('2026-03-05T16:30:00Z'))).toBe('2026-03-06');
     expect(correctionState('processing', '2026-04-04', '2026-04-05')).toBe('overdue');
-    expect(correctionState('generated', '2026-04-04', '2026-04-05')).toBe('generated');
+    expect(correctionState('generated', '2026-04-04', '2026-04-04')).toBe('generated');
+    expect(correctionState('generated', '2026-04-04', '2026-04-05')).toBe('overdue');
+    expect(correctionState('generated', '2026-04-04', '2026-04-05', true)).toBe('submitted');
     expect(correctionState('pending', '2026-04-04', '2026-04-04')).toBe('pending');
   });
 });
@@ -100,7 +102,7 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
 
   it('answers the verbatim notice: new name in every material, the source re-laid, a 补正说明, first correction free', async () => {
     const a = await buildUser(app, { freeTimes: 1 });
-    const p = await generatedProject(app, a.headers, '码著内容管理平台');
+    const p = await generatedProject(app, a.headers, '码著内容管理平台', 'web-admin');
     const noticeDate = daysAgo(3);
     const c = await addCorrection(app, a.headers, p.id, VERBATIM, noticeDate);
     expect(c.code, c.msg).toBe(200);
@@ -121,7 +123,10 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     expect(gen0.code).toBe(400);
     expect(gen0.msg).toContain('第 2、3、4 项');
     await apply(app, a.headers, { id, itemNo: 2, reason: 'source_pages' });
-    await apply(app, a.headers, { id, itemNo: 3, reason: 'screenshot_version', done: true });
+    // No screenshot was uploaded or replaced: nothing backs a sentence of the product, the user's own words are asked.
+    const noShots = await apply(app, a.headers, { id, itemNo: 3, reason: 'screenshot_version', done: true });
+    expect([noShots.code, noShots.msg]).toEqual([400, expect.stringContaining('没有更换。请用“上传截图包”“截取屏幕”或逐张上传真实软件截图')]);
+    await apply(app, a.headers, { id, itemNo: 3, reason: 'screenshot_version', done: true, note: '操作手册中的界面图为原型图，已按新名称重新生成' });
     const d = await apply(app, a.headers, { id, itemNo: 4, reason: 'electronic_copy', done: true });
     expect(d.data).toMatchObject({ state: 'processing', handled: 4, openItems: [] });
     expect(d.data.touched).toEqual(['source', 'manual', 'form']);
@@ -137,7 +142,7 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     const pre = '码著内容管理系统_V1.0_';
     const doc = docName(zip);
     expect(Object.keys(zip).sort()).toEqual(
-      ['源程序.pdf', '源程序.docx', '源程序清单.txt', `${doc}.pdf`, `${doc}.docx`, '申请表.pdf', '申请表.docx', '申请表.json', '检查报告.txt', '检查报告.json', '补正说明.pdf', '补正说明.docx']
+      ['源程序.pdf', '源程序.docx', '源程序清单.txt', `${doc}.pdf`, `${doc}.docx`, '申请表.pdf', '申请表.docx', '申请表.json', '检查报告.txt', '检查报告.json', '文字来源说明.txt', '文字来源说明.json', '申报指南.pdf', '补正说明.pdf', '补正说明.docx']
         .map((s) => pre + s)
         .sort(),
     );
@@ -155,6 +160,11 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     expect(letter).toContain(`源程序共${src.length}页，不足60页，按《计算机软件著作权登记办法》第十条提交全部源程序`);
     expect(letter).toContain(`页码位于右上角，按1–${src.length}连续编排`);
     expect(letter).toContain('关于通知书第4项');
+    // Only what happened: no screenshot was replaced and nothing was uploaded at the CPCC portal yet.
+    expect(letter).not.toContain('已更换');
+    expect(letter).not.toContain('已在登记系统中');
+    expect(letter).toContain('操作手册中的界面图为原型图，已按新名称重新生成');
+    expect(letter).toContain('补正后的电子版材料为本补正材料中的PDF文件，见附件');
     expect(letter).toContain(`源程序（共${src.length}页，第1–${src.length}页）`);
     expect(zip[`${pre}补正说明.docx`]!.length).toBeGreaterThan(1000);
 
@@ -178,7 +188,10 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     expect(short.msg).toContain('不少于 500');
     const text = `${'本系统提供内容发布、公告管理、常见问题维护、协议管理与案例展示等功能，'.repeat(16)}各模块均有权限控制。`;
     await apply(app, a.headers, { id, itemNo: 1, reason: 'main_functions', fields: { mainFunctions: text } });
-    await apply(app, a.headers, { id, itemNo: 2, reason: 'signature', done: true });
+    // Signing is the applicant's act: the letter states it only in the applicant's words.
+    const unsigned = await apply(app, a.headers, { id, itemNo: 2, reason: 'signature', done: true });
+    expect([unsigned.code, unsigned.msg]).toEqual([400, expect.stringContaining('请用自己的话写明对这一项做了什么')]);
+    await apply(app, a.headers, { id, itemNo: 2, reason: 'signature', done: true, note: '签章页已由张三手写签名并扫描上传' });
     const done = await generate(app, a.headers, id);
     expect(done.status, done.message).toBe('generated');
     const { zip } = await download(app, a.headers, id);
@@ -192,7 +205,8 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     expect(done.diff?.files.find((f) => f.name === `${pre}${docName(zip)}.pdf`)).toMatchObject({ status: 'regenerated', changed: true });
     expect(done.diff?.fields.map((f) => f.label)).toContain('软件的主要功能');
     const letter = (await readPdfText(zip[`${pre}补正说明.pdf`]!)).text.replace(/\s/g, '');
-    expect(letter).toContain('已由著作权人在签章页上签字或盖章');
+    expect(letter).toContain('签章页已由张三手写签名并扫描上传');
+    expect(letter).not.toContain('已由著作权人在签章页上签字或盖章');
   });
 
   it('a to-do-only notice keeps every material as filed and adds the 补正说明', async () => {
@@ -214,23 +228,92 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     expect(letter).toContain('已加盖公章');
   });
 
-  it('a screenshot fix is refused while an uploaded screenshot still shows another version', async () => {
+  it('a screenshot fix is refused while a screenshot shows another version, and says "replaced" only for screens replaced', async () => {
     const a = await buildUser(app, { freeTimes: 1 });
-    const p = await generatedProject(app, a.headers, '码著截图核对系统');
-    const c = await addCorrection(app, a.headers, p.id, '1、文档截图中的软件版本号与申请表中不一致。');
+    const p = await generatedProject(app, a.headers, '码著截图核对系统', 'web-admin');
     const now = new Date().toISOString();
-    const shot = await app.deps.db
-      .insertInto('project_screens')
-      .values({ project_id: p.id, user_id: a.userId, key: 'login', module_id: null, module_name: '', title: '登录页', kind: 'login', spec_json: '{}', source: 'upload', blob_key: 'x', mime: 'image/png', width: 1440, height: 900, render_hash: '', texts_json: JSON.stringify(['码著截图核对系统 V0.9', '账号', '密码', '登录']), sort: 0, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const screen = (title: string, key: string, texts: string[], sort: number) =>
+      app.deps.db
+        .insertInto('project_screens')
+        .values({ project_id: p.id, user_id: a.userId, key, module_id: null, module_name: '', title, kind: key, spec_json: '{}', source: 'upload', blob_key: `shot-${key}-1`, mime: 'image/png', width: 1440, height: 900, render_hash: '', texts_json: JSON.stringify(texts), sort, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    // Both screenshots were in the filed manual.
+    const login = await screen('登录页', 'login', ['码著截图核对系统 V0.9', '账号', '密码', '登录'], 0);
+    await screen('主界面', 'main', ['码著截图核对系统 V1.0', '首页'], 1);
+    const c = await addCorrection(app, a.headers, p.id, '1、文档截图中的软件版本号与申请表中不一致。');
+    expect(c.data.current.documentKind).toBe('操作手册');
+    expect(c.data.noticeItems[0]!.fixes[0]!.description).toContain('上传截图包');
+    expect(JSON.stringify(c.data.noticeItems)).not.toContain('上线后');
     const refused = await apply(app, a.headers, { id: c.data.id, itemNo: 1, reason: 'screenshot_version', done: true });
     expect(refused.code).toBe(400);
     expect(refused.msg).toContain('“登录页”：截图中的版本号 V0.9 与申请表中的 V1.0 不一致');
-    await app.deps.db.updateTable('project_screens').set({ texts_json: JSON.stringify(['码著截图核对系统 V1.0', '账号', '密码', '登录']) }).where('id', '=', shot.id).execute();
-    const ok = await apply(app, a.headers, { id: c.data.id, itemNo: 1, reason: 'screenshot_version', done: true });
+
+    // The text read again but the image never replaced: verified, not "replaced".
+    await app.deps.db.updateTable('project_screens').set({ texts_json: JSON.stringify(['码著截图核对系统 V1.0', '账号', '密码', '登录']) }).where('id', '=', login.id).execute();
+    const checked = await apply(app, a.headers, { id: c.data.id, itemNo: 1, reason: 'screenshot_version', done: true });
+    expect(checked.code, checked.msg).toBe(200);
+    expect(checked.data.noticeItems[0]!.fixes[0]!.change).toBe('经识别，操作手册中的 2 张软件截图均显示“码著截图核对系统 V1.0”，与申请表一致，并重新生成操作手册。');
+
+    // A new image for the login screen (what 上传截图包, 截取屏幕 and the per-screen upload write): one replaced.
+    await app.deps.db.updateTable('project_screens').set({ blob_key: 'shot-login-2' }).where('id', '=', login.id).execute();
+    const replaced = await apply(app, a.headers, { id: c.data.id, itemNo: 1, reason: 'screenshot_version', done: true });
+    expect(replaced.data.noticeItems[0]!.fixes[0]!.change).toMatch(/^已更换操作手册中的 1 张截图（“登录页”）；经识别/);
+  });
+
+  it('a design document (no user interface) is never offered screenshots or an 操作手册', async () => {
+    const a = await buildUser(app, { freeTimes: 1 });
+    const p = await generatedProject(app, a.headers, '码著接口服务系统', 'service');
+    expect(docName(p.zip)).toBe('设计说明书');
+    const c = await addCorrection(app, a.headers, p.id, '1、文档过于简单，不能体现软件的全部功能。\n2、文档鉴别材料缺少软件运行截图。\n3、文档截图中的软件版本号与申请表中不一致。\n4、文档鉴别材料应有页眉和页码。');
+    expect(c.data.current.documentKind).toBe('设计说明书');
+    expect(c.data.noticeItems.map((i) => i.fixes.map((f) => f.reason))).toEqual([['doc_brief'], ['screenshots_missing'], ['screenshot_version'], ['doc_format']]);
+    for (const f of c.data.noticeItems.flatMap((i) => i.fixes)) {
+      expect(f.description, f.reason).not.toMatch(/操作手册|界面截图|上传截图包|截取屏幕/);
+    }
+    expect(c.data.noticeItems[0]!.fixes[0]!.description).toContain('重新生成设计说明书');
+    // No screens to check: the applicant's own words.
+    const noWords = await apply(app, a.headers, { id: c.data.id, itemNo: 2, reason: 'screenshots_missing', done: true });
+    expect(noWords.msg).toContain('本软件没有用户界面，设计说明书中没有运行截图。');
+    const own = await apply(app, a.headers, { id: c.data.id, itemNo: 2, reason: 'screenshots_missing', done: true, note: '本软件为接口服务，没有运行界面' });
+    expect(own.data.noticeItems[1]!.fixes[0]!.change).toBe('本软件为接口服务，没有运行界面。');
+    // Modules as filed and no words: nothing would back "已充实".
+    const same = await apply(app, a.headers, { id: c.data.id, itemNo: 1, reason: 'doc_brief', modules: c.data.current.modules });
+    expect([same.code, same.msg]).toEqual([400, expect.stringContaining('功能模块与已提交时相同')]);
+    const first = c.data.current.modules[0]!;
+    const richer = await apply(app, a.headers, { id: c.data.id, itemNo: 1, reason: 'doc_brief', modules: [{ ...first, description: `${first.description}。模块负责读取与缓存公告、常见问题和协议，按类型分页返回。` }, ...c.data.current.modules.slice(1)] });
+    expect(richer.code, richer.msg).toBe(200);
+    expect(richer.data.noticeItems[0]!.fixes[0]!.change).toBe(`已修改设计说明书的功能模块：改写“${first.name}”的功能说明。设计说明书现描述 ${c.data.current.modules.length} 个功能模块，已重新生成。`);
+  });
+
+  it('maps “通用框架程序，未体现软件功能” to the file selection: excluded files leave the regenerated source', async () => {
+    const a = await buildUser(app, { freeTimes: 1 });
+    const p = await generatedProject(app, a.headers, '码著框架排除系统');
+    const c = await addCorrection(app, a.headers, p.id, '1、通用框架程序，未体现软件功能。');
+    expect(c.data.noticeItems[0]!.fixes.map((f) => f.reason)).toEqual(['boilerplate']);
+    const id = c.data.id;
+    const unchanged = await apply(app, a.headers, { id, itemNo: 1, reason: 'boilerplate' });
+    expect([unchanged.code, unchanged.msg]).toEqual([400, expect.stringContaining('源程序的文件与已提交时相同')]);
+    const listing = (zip: Record<string, Uint8Array>) => new TextDecoder().decode(Object.entries(zip).find(([n]) => n.endsWith('源程序清单.txt'))![1]);
+    expect(listing(p.zip)).toContain('content.seed-data.ts');
+    const select = (exclude: string[]) => app.inject({ method: 'POST', url: '/api/setCodeSelection', headers: a.headers, payload: { uploadId: p.uploadId, include: [], exclude } }).then(body);
+    // A rule that matches no file changes nothing: nothing to state.
+    expect((await select(['nothing-here/*.ts'])).code).toBe(200);
+    const noMatch = await apply(app, a.headers, { id, itemNo: 1, reason: 'boilerplate' });
+    expect([noMatch.code, noMatch.msg]).toEqual([400, expect.stringContaining('印入源程序的文件没有变化')]);
+    const sel = await select(['content.seed-data.ts']);
+    expect(sel.code, sel.msg).toBe(200);
+    const ok = await apply(app, a.headers, { id, itemNo: 1, reason: 'boilerplate' });
     expect(ok.code, ok.msg).toBe(200);
-    expect(ok.data.noticeItems[0]!.fixes[0]!.change).toContain('经识别，项目中上传的 1 张截图均显示“码著截图核对系统 V1.0”');
+    const m = /^已调整源程序印入的文件：不再印入 content\.seed-data\.ts；源程序由已提交时的 (\d+) 个文件（[\d,]+ 行）改为 (\d+) 个文件（[\d,]+ 行），并重新生成源程序。/.exec(ok.data.noticeItems[0]!.fixes[0]!.change ?? '');
+    expect(m, ok.data.noticeItems[0]!.fixes[0]!.change).not.toBeNull();
+    expect(Number(m![2])).toBe(Number(m![1]) - 1);
+    const done = await generate(app, a.headers, id);
+    expect(done.status, done.message).toBe('generated');
+    const { zip } = await download(app, a.headers, id);
+    expect(listing(zip)).not.toContain('content.seed-data.ts');
+    const letter = (await readPdfText(zip['码著框架排除系统_V1.0_补正说明.pdf']!)).text.replace(/\s/g, '');
+    expect(letter).toContain('不再印入content.seed-data.ts');
   });
 
   it('an ownership fix needs the contract the 开发方式 calls for, made in 合同下载', async () => {
@@ -297,7 +380,7 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
 
     const list = body<Page<CorrectionListItem>>(await app.inject({ method: 'POST', url: '/api/getProjectCorrectionsList', headers: a.headers, payload: { projectId: p.id } }));
     const second = list.data.list.find((x) => x.status === 'pending')!;
-    await apply(app, a.headers, { id: second.id, itemNo: 1, reason: 'signature', done: true });
+    await apply(app, a.headers, { id: second.id, itemNo: 1, reason: 'signature', done: true, note: '已签字' });
     const d = body<CorrectionDetails>(await app.inject({ url: `/api/getCorrectionDetails?id=${second.id}`, headers: a.headers }));
     expect(d.data.cost).toBe(100);
     await setBalances(app, a.userId, { freeTimes: 0, gifted: 30, recharge: 60 });
@@ -341,11 +424,61 @@ describe('correction projects through the API', { timeout: 240_000 }, async () =
     expect(ok.status, ok.message).toBe('generated');
     expect(ok.charge).toEqual({ freeTimes: 0, giftedPoints: 40, rechargePoints: 60 });
     expect(await points(app, a.headers)).toMatchObject({ giftedPoints: 0, rechargePoints: 40 });
-    // Charged once: generating the same correction again is free.
-    await apply(app, a.headers, { id: second.data.id, itemNo: 1, reason: 'main_functions', fields: { mainFunctions: text + '另支持导出。' } });
+    // Generated: regenerating without a change is refused (only a failed generation is retried for free).
+    const same = body(await app.inject({ method: 'POST', url: '/api/generateCorrectionMaterials', headers: a.headers, payload: { id: second.data.id } }));
+    expect([same.code, same.msg]).toEqual([400, '本轮补正材料已生成，无需重新生成。如需修改，请先修改相应事项（修改后重新生成按新一轮补正计费）']);
+    // A fix after the answer starts the next round, priced again.
+    const round2 = await apply(app, a.headers, { id: second.data.id, itemNo: 1, reason: 'main_functions', fields: { mainFunctions: text + '另支持按日期筛选。' } });
+    expect(round2.data).toMatchObject({ cost: 100, charge: null });
+    const refused = body(await app.inject({ method: 'POST', url: '/api/generateCorrectionMaterials', headers: a.headers, payload: { id: second.data.id } }));
+    expect(refused.code).toBe(460);
+    await setBalances(app, a.userId, { freeTimes: 0, gifted: 0, recharge: 140 });
     const again = await generate(app, a.headers, second.data.id);
     expect(again.status).toBe('generated');
     expect(await points(app, a.headers)).toMatchObject({ giftedPoints: 0, rechargePoints: 40 });
+  });
+
+  it('answers the filed application only: another program\'s code, another name or edits outside the notice are refused', async () => {
+    const a = await buildUser(app, { freeTimes: 1 });
+    const p = await generatedProject(app, a.headers, '码著内容管理系统');
+    const c = await addCorrection(app, a.headers, p.id, '1、源程序中的版本号与申请表不一致。\n2、软件名称应以“软件”“系统”或“平台”结尾。');
+    expect(c.data.noticeItems.map((i) => i.fixes.map((f) => f.reason))).toEqual([['code_version'], ['name_suffix']]);
+    const id = c.data.id;
+    // Another program: none of its files are the filed program's.
+    const other = await upload(app, a.headers, zipFolder(path.resolve(import.meta.dirname, '../points')), 'points.zip');
+    const foreign = await apply(app, a.headers, { id, itemNo: 1, reason: 'code_version', uploadId: other.data.uploadId });
+    expect(foreign.code).toBe(400);
+    expect(foreign.msg).toMatch(/^新上传的代码中只有 \d+% 的文件来自已申请登记的程序。/);
+    // The filed program with its version changed in one file: accepted.
+    const filed = unzipSync(new Uint8Array(zipFolder(CODE_DIR)));
+    const first = Object.keys(filed).sort()[0]!;
+    filed[first] = new TextEncoder().encode(`// 版本 V1.0\n${new TextDecoder().decode(filed[first])}`);
+    // The code still declaring another version is refused, naming where.
+    const stale = await upload(app, a.headers, Buffer.from(zipSync({ ...filed, 'package.json': new TextEncoder().encode('{\n  "name": "content",\n  "version": "1.1.1"\n}\n') })), 'content-stale.zip');
+    const still = await apply(app, a.headers, { id, itemNo: 1, reason: 'code_version', uploadId: stale.data.uploadId });
+    expect([still.code, still.msg]).toEqual([400, '代码中仍有与申请表（V1.0）不同的版本号：package.json 第 3 行 1.1.1。请改为一致后重新上传']);
+    const fixed = await upload(app, a.headers, Buffer.from(zipSync({ ...filed, 'package.json': new TextEncoder().encode('{\n  "name": "content",\n  "version": "1.0.0"\n}\n') })), 'content-v1.zip');
+    const versioned = await apply(app, a.headers, { id, itemNo: 1, reason: 'code_version', uploadId: fixed.data.uploadId });
+    expect(versioned.code, versioned.msg).toBe(200);
+    expect(versioned.data.noticeItems[0]!.fixes[0]!.change).toMatch(/^已上传修改后的源代码（与已提交的程序相比：\d+ 个文件未变，1 个文件修改或新增；现 \d+ 个文件，共 [\d,]+ 行），并重新生成源程序。经检查，代码中声明的版本号（package\.json 的 version）均为 V1\.0，与申请表一致。$/);
+    // A name of another software is refused; completing the suffix is what the notice asks.
+    const renamed = await apply(app, a.headers, { id, itemNo: 2, reason: 'name_suffix', fields: { name: '码著会议室预约系统' } });
+    expect([renamed.code, renamed.msg]).toEqual([400, '“码著会议室预约系统”与已申请登记的“码著内容管理系统”不是同一个软件名称。补正只能按通知书的要求调整名称（如补上“软件”“系统”“平台”结尾、各材料统一）；登记另一个软件请新建项目']);
+    expect((await apply(app, a.headers, { id, itemNo: 2, reason: 'name_suffix', fields: { name: '码著内容管理软件' } })).code).toBe(200);
+    // The project renamed outside the correction: generation refused until it matches again.
+    await app.deps.db.updateTable('projects').set({ name: '码著财务管理软件' }).where('id', '=', p.id).execute();
+    const outside = body(await app.inject({ method: 'POST', url: '/api/generateCorrectionMaterials', headers: a.headers, payload: { id } }));
+    expect([outside.code, outside.msg]).toEqual([400, '“码著财务管理软件”与已申请登记的“码著内容管理系统”不是同一个软件名称。补正只能按通知书的要求调整名称；登记另一个软件请新建项目']);
+    await app.deps.db.updateTable('projects').set({ name: '码著内容管理软件' }).where('id', '=', p.id).execute();
+    const done = await generate(app, a.headers, id);
+    expect(done.status, done.message).toBe('generated');
+    // Generated is not answered: the deadline still runs until the user marks the answer submitted.
+    expect(done).toMatchObject({ state: 'generated', submittedAt: null, revision: 1 });
+    const submitted = body<CorrectionDetails>(await app.inject({ method: 'POST', url: '/api/markCorrectionSubmitted', headers: a.headers, payload: { id } }));
+    expect(submitted.data).toMatchObject({ state: 'submitted', stateLabel: '已提交' });
+    expect(submitted.data.submittedAt).not.toBeNull();
+    const late = await apply(app, a.headers, { id, itemNo: 2, reason: 'name_suffix', fields: { name: '码著内容管理平台' } });
+    expect([late.code, late.msg]).toEqual([400, '补正材料已标记为提交，不能再修改。如收到新的补正通知，请新建补正']);
   });
 
   it('scopes every call to the owner, cancels, and lists overdue corrections', async () => {

@@ -145,7 +145,15 @@ export const NOTICE_EXAMPLES: NoticeExample[] = [
 2、源程序中含有第三方公司的版权声明和作者信息，请删除后重新提交。
 3、用户手册中缺少软件运行界面截图。
 4、请补充提交电子文档。`,
-    expected: [['name_mismatch'], ['third_party'], ['doc_brief'], ['electronic_copy']],
+    expected: [['name_mismatch'], ['third_party'], ['screenshots_missing'], ['electronic_copy']],
+  },
+  {
+    title: '通用框架与截图（2026 年的通知用语）',
+    text: `1、通用框架程序，未体现软件功能。
+2、文档鉴别材料缺少软件运行截图。
+3、文档部分截图不完整，截图需清晰完整。
+4、提交的源代码多为框架代码，请提交体现本软件功能的程序。`,
+    expected: [['boilerplate'], ['screenshots_missing'], ['screenshots_missing'], ['boilerplate']],
   },
   {
     title: '一段话内（一）（二）编号',

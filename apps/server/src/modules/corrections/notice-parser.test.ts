@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOTICE_EXAMPLES } from './notice-examples';
-import { findDates, findSerialNo, normaliseNotice, parseNotice } from './notice-parser';
+import { describeFix, findDates, findSerialNo, fixOf, normaliseNotice, parseNotice } from './notice-parser';
+import { NOTICE_RULES } from './notice-rules.data';
 
 describe('notice parser on the example set', () => {
   it('splits every example into its items and matches the expected reasons (recognition figure printed)', () => {
@@ -73,5 +74,16 @@ describe('notice parser on the example set', () => {
     expect(findDates('发文日期：2026年3月5日；回复 2026/04/04')).toEqual(['2026-03-05', '2026-04-04']);
     expect(findDates('2026年2月30日')).toEqual([]);
     expect(findSerialNo('流水号 2025r11l0012345')).toBe('2025R11L0012345');
+  });
+
+  it('tells every fix for the project\'s document: no screenshots or 操作手册 for a 设计说明书 or 使用说明', () => {
+    for (const doc of ['设计说明书', '使用说明'] as const) {
+      for (const rule of NOTICE_RULES) expect(describeFix(fixOf(rule), doc).description, `${doc} ${rule.reason}`).not.toMatch(/操作手册|界面截图|上传截图包|截取屏幕/);
+    }
+    const shots = NOTICE_RULES.filter((r) => r.kind === 'screenshots');
+    expect(shots.map((r) => r.reason)).toEqual(['screenshot_version', 'screenshots_missing']);
+    // With a user interface, every screenshot item points at the screenshot tools, none at a feature to come.
+    for (const rule of shots) expect(describeFix(fixOf(rule), '操作手册').description).toMatch(/上传截图包.*截取屏幕|截取屏幕.*上传截图包/);
+    expect(JSON.stringify(NOTICE_RULES)).not.toContain('上线后');
   });
 });

@@ -1,4 +1,4 @@
-import { isCalendarDate, type ItemFix, type NoticeItem, type ParsedNotice } from '@mazhu/contracts';
+import { isCalendarDate, type DocumentKind, type ItemFix, type NoticeItem, type ParsedNotice } from '@mazhu/contracts';
 import { NOTICE_RULES, type NoticeRule } from './notice-rules.data';
 
 /**
@@ -107,8 +107,19 @@ export const fixOf = (r: NoticeRule): ItemFix => ({
   touches: [...r.touches],
   fields: [...r.fields],
   state: 'open',
-  ...(r.pending ? { pending: r.pending } : {}),
 });
+
+/**
+ * A stored fix as shown for a project whose document is `doc`: the title and description of the current rule
+ * table, told for that document — a 设计说明书 or 使用说明 (software without a user interface) is never offered
+ * screenshots or an 操作手册. The fix's state and recorded change are kept.
+ */
+export function describeFix(fix: ItemFix, doc: DocumentKind): ItemFix {
+  const rule = NOTICE_RULES.find((r) => r.reason === fix.reason);
+  if (!rule) return fix;
+  const description = doc === '操作手册' ? rule.description : (rule.withoutUi ?? rule.description.replaceAll('操作手册', doc));
+  return { ...fix, title: rule.title, description };
+}
 
 function itemOf(no: number, text: string): NoticeItem {
   const rules = matchRules(text);

@@ -20,8 +20,11 @@ export interface NoticeRule {
   any: string[];
   all?: string[];
   none?: string[];
-  /** A feature the fix will use once it exists; until then the fix is a to-do. */
-  pending?: string;
+  /**
+   * The description for software without a user interface (the document is a 设计说明书 or 使用说明 with diagrams,
+   * never screenshots). Without it, "操作手册" in `description` is replaced by the project's document.
+   */
+  withoutUi?: string;
 }
 
 export const NOTICE_RULES: NoticeRule[] = [
@@ -105,12 +108,23 @@ export const NOTICE_RULES: NoticeRule[] = [
     reason: 'screenshot_version',
     title: '文档截图中的软件名称或版本号与申请表不一致',
     kind: 'screenshots',
-    description: '更换操作手册中显示名称或版本不一致的截图，并重新生成操作手册（页眉名称和版本号与申请表一致）',
+    description: '用“上传截图包”“截取屏幕”或逐张上传，更换名称或版本号与申请表不一致的截图（截图须显示与申请表一致的软件名称和版本号），操作手册随之重新生成',
     touches: ['manual'],
     fields: [],
     any: ['(截图|截屏|界面图|界面|运行画面).{0,20}(版本|名称).{0,16}(不一致|不符|不同|不对应)', '(截图|截屏).{0,10}(与申请表|和申请表).{0,10}不一致'],
     none: ['关于'],
-    pending: '截图上传与替换功能上线后可在此直接替换截图；目前请在项目中更新截图后勾选完成',
+    withoutUi: '本软件没有用户界面，文档的插图是按申请表生成的软件总体架构图和功能模块结构图；如插图中的名称或版本不一致，请逐张上传更正后的图，并写明处理情况',
+  },
+  {
+    reason: 'screenshots_missing',
+    title: '文档缺少软件运行截图或截图不完整',
+    kind: 'screenshots',
+    description: '为操作手册的每个界面（登录界面、主界面、各功能模块）上传真实软件的完整截图：“上传截图包”一次上传全部页面，“截取屏幕”逐个截取桌面软件，或逐张上传；操作手册随之重新生成',
+    touches: ['manual'],
+    fields: [],
+    any: ['(缺少|缺乏|没有|未提供|未附|无)[^。；;]{0,8}(截图|截屏|界面图)', '(截图|截屏|界面图)[^。；;]{0,10}(不完整|不全|不清晰|模糊|缺失|被裁剪|裁剪)'],
+    none: ['版本', '(截图|截屏)[^。；;]{0,10}名称'],
+    withoutUi: '本软件没有用户界面，文档以软件总体架构图和功能模块结构图为插图（没有可截取的运行画面）；请写明软件的形态（如函数库、接口服务）和处理情况，也可逐张上传您自己绘制的图替换',
   },
   {
     reason: 'main_functions',
@@ -144,15 +158,16 @@ export const NOTICE_RULES: NoticeRule[] = [
     reason: 'doc_brief',
     title: '文档过于简单',
     kind: 'manual',
-    description: '充实功能模块的说明与操作步骤，重新生成操作手册（每页不少于 30 行，含界面截图与文字说明）',
+    description: '充实功能模块的说明与操作步骤，重新生成操作手册（每页不少于 30 行，每个界面配图并有文字说明）',
     touches: ['manual'],
     fields: [],
     any: [
       '(文档|说明书|手册|文档鉴别材料).{0,12}(过于简单|过于简略|太简单|简单|内容太少|内容不足|内容过少|不够详细|缺乏|过于笼统)',
       '(文档|说明书|手册).{0,10}(页数|篇幅).{0,6}(不足|太少|过少)',
-      '(文档|说明书|手册).{0,10}(缺少|没有|未提供|无).{0,8}(截图|界面图|运行界面|操作说明)',
+      '(文档|说明书|手册).{0,10}(缺少|没有|未提供|无).{0,8}(操作说明|使用说明|功能说明)',
     ],
     none: ['与(源)?程序.{0,6}(不一致|不符|不对应)'],
+    withoutUi: '充实功能模块的说明（模块的职责、对应的代码文件和接口），重新生成设计说明书（每页不少于 30 行，含软件总体架构图和功能模块结构图）',
   },
   {
     reason: 'doc_format',
@@ -228,12 +243,18 @@ export const NOTICE_RULES: NoticeRule[] = [
   },
   {
     reason: 'boilerplate',
-    title: '源程序为开发框架自动生成的代码',
+    title: '源程序为通用框架或自动生成的代码，未体现软件功能',
     kind: 'source',
-    description: '换用体现本软件自身功能的代码（去掉框架模板、第三方库和自动生成的文件），上传后重新生成源程序',
+    description: '在“文件选择”中排除框架模板、脚手架、第三方库和自动生成的文件，只印入体现本软件自身功能的代码（也可上传去掉这些文件后的代码），重新生成源程序',
     touches: ['source', 'form'],
     fields: [],
-    any: ['(框架|模板|脚手架|工具|ide).{0,10}(自动)?生成的?(代码|程序)', '(第三方|开源)(库|组件|代码)', '自动生成的?(代码|程序)'],
+    any: [
+      '(框架|模板|脚手架|工具|ide).{0,10}(自动)?生成的?(代码|程序)',
+      '(第三方|开源)(库|组件|代码)',
+      '自动生成的?(代码|程序)',
+      '框架(程序|代码|源码|源程序|模板)',
+      '(程序|代码|源程序|源代码)[^。；;]{0,12}未能?(体现|反映|展示|展现)[^。；;]{0,10}(功能|特点|独创)',
+    ],
   },
   {
     reason: 'third_party',

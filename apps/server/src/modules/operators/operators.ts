@@ -44,10 +44,17 @@ async function listOperators(db: Kysely<Database>): Promise<OperatorInfo[]> {
   const rows = await db
     .selectFrom('operators as o')
     .leftJoin('operators as c', 'c.id', 'o.created_by')
-    .select(['o.id', 'o.username', 'o.role', 'o.created_at', 'c.username as created_by_name'])
+    .select(['o.id', 'o.username', 'o.role', 'o.created_at', 'o.daily_approval_limit_fen', 'c.username as created_by_name'])
     .orderBy('o.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, username: r.username, role: r.role as OperatorRole, createdAt: r.created_at, createdBy: r.created_by_name ?? '' }));
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    role: r.role as OperatorRole,
+    createdAt: r.created_at,
+    createdBy: r.created_by_name ?? '',
+    dailyApprovalLimit: r.daily_approval_limit_fen === null ? null : Math.floor(r.daily_approval_limit_fen / 100),
+  }));
 }
 
 const countAdmins = async (db: Kysely<Database>): Promise<number> =>
@@ -117,16 +124,17 @@ export async function operatorRoutes(
 
   r.post('/api/admin/editOperator', { schema: { body: ZEditAdminRequest }, config: adminOnly }, async (req) => {
     const actor = auditActor(req);
-    const { id, role, password } = req.body;
+    const { id, role, password, dailyApprovalLimit } = req.body;
     const hash = password ? await hashPassword(password) : undefined;
     const result = await db.transaction().execute(async (trx) => {
-      const target = await trx.selectFrom('operators').select(['id', 'username', 'role']).where('id', '=', id).executeTakeFirst();
+      const target = await trx.selectFrom('operators').select(['id', 'username', 'role', 'daily_approval_limit_fen']).where('id', '=', id).executeTakeFirst();
       if (!target) throw notFound('运营账号不存在');
+      const limitFen = dailyApprovalLimit === undefined ? target.daily_approval_limit_fen : dailyApprovalLimit === null ? null : dailyApprovalLimit * 100;
       const roleChanges = role !== undefined && role !== target.role;
       if (roleChanges && target.role === OperatorRole.Admin && (await countAdmins(trx)) <= 1) throw badRequest('至少要保留一名管理员');
       await trx
         .updateTable('operators')
-        .set({ ...(roleChanges ? { role } : {}), ...(hash ? { password_hash: hash } : {}), updated_at: nowIso() })
+        .set({ ...(roleChanges ? { role } : {}), ...(hash ? { password_hash: hash } : {}), daily_approval_limit_fen: limitFen, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
       // A new role or password takes effect at the next sign-in: the operator's sessions end now.
@@ -135,8 +143,8 @@ export async function operatorRoutes(
         ...actor,
         action: 'operator.edit',
         target: `operator:${id}`,
-        before: { username: target.username, role: target.role },
-        after: { username: target.username, role: roleChanges ? role : target.role, passwordChanged: Boolean(hash) },
+        before: { username: target.username, role: target.role, dailyApprovalLimitFen: target.daily_approval_limit_fen },
+        after: { username: target.username, role: roleChanges ? role : target.role, passwordChanged: Boolean(hash), dailyApprovalLimitFen: limitFen },
       });
       return { id, username: target.username, role: (roleChanges ? role : target.role) as OperatorRole };
     });

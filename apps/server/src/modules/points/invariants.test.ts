@@ -1,9 +1,9 @@
 import os from 'node:os';
 import type { Charge, WordStatus } from '@mazhu/contracts';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { setPayee, uniqueVoucherImage } from '../../../test/admin.factories';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
 import { buildProject, multipart } from '../../../test/projects.factories';
 import { nowIso } from '../../db';
@@ -29,6 +29,7 @@ async function balanceVsLedger(app: App, userId: number) {
 describe('ledger invariants', async () => {
   // ROLE=web: no job runner in this process, the test measures the charge alone.
   const app = await buildTestApp({ ROLE: 'web' });
+  await setPayee(app);
   const { charger, topUps } = createPointsModule(app.deps);
   const op = await app.deps.db.insertInto('operators').values({ username: `inv${Date.now()}`, password_hash: 'x', created_at: nowIso(), created_by: null }).returning('id').executeTakeFirstOrThrow();
   const credit = (userId: number, c: { recharge?: number; gift?: number; freeTimes?: number }) =>
@@ -85,7 +86,6 @@ describe('ledger invariants', async () => {
   });
 
   it('after random sequences of top-ups, reviews, charges, refunds and adjustments, every balance equals its ledger and none is negative', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } }).png().toBuffer();
     const pkgId = (await app.deps.db.selectFrom('recharge_packages').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     const op$ = fc.oneof(
       fc.record({ t: fc.constant('topup' as const), outcome: fc.constantFrom('approve', 'reject', 'cancel', 'twice') }),
@@ -104,11 +104,11 @@ describe('ledger invariants', async () => {
               await topUps.cancel(a.userId, order.id);
               continue;
             }
-            const mp = await multipart({ orderId: String(order.id), file: { data: png, name: 'v.png' } });
+            const mp = await multipart({ orderId: String(order.id), file: { data: await uniqueVoucherImage(8, 8), name: 'v.png' } });
             const up = body(await app.inject({ method: 'POST', url: '/api/uploadRechargeVoucher', headers: { ...a.headers, 'content-type': mp.contentType }, payload: mp.payload }));
             expect(up.code).toBe(200);
             if (o.outcome === 'reject') await topUps.reject({ operatorId: op.id }, order.id, '测试驳回');
-            else await Promise.allSettled(o.outcome === 'twice' ? [topUps.approve({ operatorId: op.id }, order.id), topUps.approve({ operatorId: op.id }, order.id)] : [topUps.approve({ operatorId: op.id }, order.id)]);
+            else await Promise.allSettled(o.outcome === 'twice' ? [topUps.approve({ operatorId: op.id, role: 'admin' }, order.id), topUps.approve({ operatorId: op.id, role: 'admin' }, order.id)] : [topUps.approve({ operatorId: op.id, role: 'admin' }, order.id)]);
           } else if (o.t === 'charge') {
             const c = await app.deps.db
               .transaction()

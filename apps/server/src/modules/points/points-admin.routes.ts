@@ -2,6 +2,7 @@ import {
   OperatorRole,
   ZAdjustPointsRequest,
   ZAdminTopUpListQuery,
+  ZApproveTopUpRequest,
   ZInvitationReward,
   ZRejectTopUpRequest,
   ZSavePackageRequest,
@@ -14,7 +15,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { ok } from '../../lib/envelope';
 import { auditActor, recordAudit } from '../admin/audit';
+import { operatorOf } from '../admin/guard';
 import { adjustUserPoints } from './adjust';
+import { sendVoucherFile } from './points.routes';
 import { POINTS_SETTING_KEYS, type PackageService } from './packages.service';
 import type { PointsCharger } from './points.service';
 import type { TopUpService } from './topups.service';
@@ -32,17 +35,15 @@ export async function pointsAdminRoutes(app: FastifyInstance, opts: { db: Kysely
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post('/api/admin/topups/list', { config: SUPPORT, schema: { body: ZAdminTopUpListQuery } }, async (req) => ok(await topUps.adminList(req.body)));
-  r.get('/api/admin/topups/voucher', { config: SUPPORT, schema: { querystring: ZTopUpIdRequest } }, async (req, reply) => {
-    const v = await topUps.openVoucher(req.query.id);
-    return reply
-      .header('content-type', v.mime)
-      .header('content-length', String(v.size))
-      .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(v.fileName)}`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(v.stream);
+  // The voucher as uploaded, as a download; what the review shows is the picture below.
+  r.get('/api/admin/topups/voucher', { config: SUPPORT, schema: { querystring: ZTopUpIdRequest } }, async (req, reply) => sendVoucherFile(reply, await topUps.openVoucher(req.query.id)));
+  r.get('/api/admin/topups/voucherPicture', { config: SUPPORT, schema: { querystring: ZTopUpIdRequest } }, async (req, reply) => {
+    const v = await topUps.openVoucherPicture(req.query.id);
+    return reply.header('content-type', v.mime).header('content-disposition', 'inline').header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(v.data);
   });
-  r.post('/api/admin/topups/approve', { config: SUPPORT, schema: { body: ZTopUpIdRequest } }, async (req) => ok(await topUps.approve(auditActor(req), req.body.id), '已审核通过，积分已到账'));
+  r.post('/api/admin/topups/approve', { config: SUPPORT, schema: { body: ZApproveTopUpRequest } }, async (req) =>
+    ok(await topUps.approve({ ...auditActor(req), role: operatorOf(req).role }, req.body.id, req.body.reason), '已审核通过，积分已到账'),
+  );
   r.post('/api/admin/topups/reject', { config: SUPPORT, schema: { body: ZRejectTopUpRequest } }, async (req) => ok(await topUps.reject(auditActor(req), req.body.id, req.body.reason), '已驳回，用户可重新上传凭证'));
 
   r.get('/api/admin/packages', async () => ok(await packages.list({ all: true })));

@@ -1,5 +1,5 @@
-import { ZIntegralRecordFilter, ZIntegralRecordQuery, ZTopUpIdRequest, ZTopUpListQuery, ZAddTopUpRequest, type PaymentInformation } from '@mazhu/contracts';
-import type { FastifyInstance } from 'fastify';
+import { ZIntegralRecordFilter, ZIntegralRecordQuery, ZTopUpIdRequest, ZTopUpListQuery, ZAddTopUpRequest, type PaymentInformation, plainNumber } from '@mazhu/contracts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -13,13 +13,29 @@ import type { TopUpService } from './topups.service';
 
 /** multipart/form-data of uploadRechargeVoucher: `orderId` and `file` (a Buffer with attachFieldsToBody 'keyValues'). */
 const ZVoucherBody = z.object({
-  orderId: z.coerce.number({ error: '请指定订单' }).int().positive('订单编号无效'),
+  orderId: plainNumber(z.number({ error: '请指定订单' }).int().positive('订单编号无效')),
   file: z.instanceof(Buffer, { error: '请选择转账凭证（图片或 PDF）' }),
   fileName: z.string().trim().max(200, '文件名过长').optional(),
 });
 
 /** `content-disposition: attachment` with an RFC 5987 UTF-8 file name. */
-const attachment = (name: string, inline = false) => `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(name)}`;
+const attachment = (name: string) => `attachment; filename*=UTF-8''${encodeURIComponent(name)}`;
+
+/**
+ * Sends a voucher file as it was stored, as a download only: `attachment`, never shown by the browser; a PDF (which may
+ * carry scripts and attached files) as `application/octet-stream`; a sandboxing CSP should anything still render it.
+ * Personal data: never stored by a cache.
+ */
+export function sendVoucherFile(reply: FastifyReply, v: { stream: NodeJS.ReadableStream; size: number; mime: string; fileName: string }) {
+  return reply
+    .header('content-type', v.mime === 'application/pdf' ? 'application/octet-stream' : v.mime)
+    .header('content-length', String(v.size))
+    .header('content-disposition', attachment(v.fileName))
+    .header('content-security-policy', "default-src 'none'; sandbox")
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(v.stream);
+}
 
 /**
  * The user's side of the points economy: balances and costs, packages and the payee (public), top-up orders and
@@ -57,8 +73,7 @@ export async function pointsRoutes(app: FastifyInstance, opts: { db: Kysely<Data
   r.post('/api/cancelIntegralTopUp', { schema: { body: ZTopUpIdRequest } }, async (req) => ok(await topUps.cancel(await requireUserId(req), req.body.id), '订单已取消'));
   r.post('/api/getIntegralTopUpList', { schema: { body: ZTopUpListQuery } }, async (req) => ok(await topUps.list(await requireUserId(req), req.body)));
   r.get('/api/getRechargeVoucher', { schema: { querystring: ZTopUpIdRequest } }, async (req, reply) => {
-    const v = await topUps.openVoucher(req.query.id, await requireUserId(req));
-    return reply.header('content-type', v.mime).header('content-length', String(v.size)).header('content-disposition', attachment(v.fileName, true)).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(v.stream);
+    return sendVoucherFile(reply, await topUps.openVoucher(req.query.id, await requireUserId(req)));
   });
 
   r.post('/api/getIntegralRecord', { schema: { body: ZIntegralRecordQuery } }, async (req) => ok(await records.list(await requireUserId(req), req.body)));

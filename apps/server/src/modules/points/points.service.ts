@@ -24,6 +24,8 @@ export const isZeroCharge = (c: Charge): boolean => c.freeTimes === 0 && c.gifte
 
 const DEFAULT_GENERATE = 100;
 const DEFAULT_CODE: CodeProjectCost = { base: 100, stepLines: 20000, perStep: 50 };
+/** The registry's default of `integral.describedProject` (contracts settings.ts). */
+const DEFAULT_DESCRIBED = 100;
 
 /** Costs of the actions, read from the `settings` table (seeded by migration 003). */
 export async function readIntegralSetting(db: Tx): Promise<IntegralSetting> {
@@ -40,11 +42,15 @@ export async function readIntegralSetting(db: Tx): Promise<IntegralSetting> {
   const generateProject = typeof g === 'number' && Number.isInteger(g) && g >= 0 ? g : DEFAULT_GENERATE;
   const parsed = ZCodeProjectCost.safeParse(get(INTEGRAL_SETTING_KEYS.codeProject));
   const codeProject = parsed.success ? parsed.data : DEFAULT_CODE;
+  const d = get(INTEGRAL_SETTING_KEYS.describedProject);
+  const describedProject = typeof d === 'number' && Number.isInteger(d) && d >= 0 ? d : DEFAULT_DESCRIBED;
   return {
     generateProject,
     codeProject,
+    describedProject,
     items: [
-      { key: INTEGRAL_SETTING_KEYS.generateProject, name: '智能生成软著材料（单个项目）', points: generateProject, description: '生成源程序、操作手册、申请表及检查报告' },
+      { key: INTEGRAL_SETTING_KEYS.generateProject, name: '智能生成软著材料（单个项目）', points: generateProject, description: '上传源代码后生成源程序、操作手册、申请表及检查报告' },
+      { key: INTEGRAL_SETTING_KEYS.describedProject, name: '仅描述生成（未上传源代码）', points: describedProject, description: '生成申请表、操作手册及检查报告，不含源程序文档' },
       {
         key: INTEGRAL_SETTING_KEYS.codeProject,
         name: '代码生成软著材料',
@@ -84,7 +90,7 @@ export function planCharge(b: Pick<UserPoints, 'freeTimes' | 'giftedPoints' | 'r
 export const insufficient = (cost: number, b: Pick<UserPoints, 'freeTimes' | 'giftedPoints' | 'rechargePoints'>) =>
   new AppError(
     ApiCode.InsufficientBalance,
-    `余额不足：本次生成需要 ${cost} 积分（或 1 次免费次数），您当前有免费次数 ${b.freeTimes} 次、赠送积分 ${b.giftedPoints}、充值积分 ${b.rechargePoints}。请先充值（积分充值：${RECHARGE_URL}）`,
+    `余额不足：本次生成需要 ${cost} 积分（或 1 次免费次数），您当前有免费次数 ${b.freeTimes} 次、赠送积分 ${b.giftedPoints}、充值积分 ${b.rechargePoints}。请先到“积分充值”页充值，本次未扣费`,
     { need: cost, freeTimes: b.freeTimes, giftedPoints: b.giftedPoints, rechargePoints: b.rechargePoints, rechargeUrl: RECHARGE_URL } satisfies InsufficientBalance,
   );
 

@@ -77,6 +77,9 @@ describe('points API and charging of generations', async () => {
     expect(r.code).toBe(460);
     expect(r.msg).toContain('余额不足');
     expect(r.msg).toContain('100 积分');
+    // A readable hint for people; the path is data, for the web app's button.
+    expect(r.msg).toMatch(/请先到“积分充值”页充值，本次未扣费$/);
+    expect(r.msg).not.toContain('/pointsRecharge');
     expect(r.data).toMatchObject({ need: 100, giftedPoints: 40, rechargePoints: 59, rechargeUrl: '/pointsRecharge' });
     expect(await points(a.headers)).toMatchObject({ giftedPoints: 40, rechargePoints: 59 });
     expect(await ledger(a.userId)).toEqual([]);

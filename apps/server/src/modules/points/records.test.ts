@@ -1,6 +1,6 @@
 import type { IntegralRecord, Page, TopUpOrder } from '@mazhu/contracts';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { setPayee, uniqueVoucherImage } from '../../../test/admin.factories';
 import { body, buildTestApp, buildUser, lastCode, sendCode } from '../../../test/helper';
 import { buildProject, multipart } from '../../../test/projects.factories';
 import { nowIso } from '../../db';
@@ -11,6 +11,7 @@ type Headers = Record<string, string>;
 
 describe('points record (ledger query, filters, CSV) and invitation rewards', async () => {
   const app = await buildTestApp({ ROLE: 'web', CAPTCHA_TEST_MODE: '1', OUTBOX: '1' });
+  await setPayee(app);
   const { topUps, packages } = createPointsModule(app.deps);
   const op = await app.deps.db.insertInto('operators').values({ username: `rec${Date.now()}`, password_hash: 'x', created_at: nowIso(), created_by: null }).returning('id').executeTakeFirstOrThrow();
   const records = async (h: Headers, q: Record<string, unknown> = {}) => body<Page<IntegralRecord>>(await app.inject({ method: 'POST', url: '/api/getIntegralRecord', headers: h, payload: { page: 1, pageSize: 20, ...q } }));
@@ -19,9 +20,9 @@ describe('points record (ledger query, filters, CSV) and invitation rewards', as
     const a = await buildUser(app, { freeTimes: 0 });
     const pkg = (await packages.list())[1]!;
     const order = body<TopUpOrder>(await app.inject({ method: 'POST', url: '/api/addIntegralTopUp', headers: a.headers, payload: { packageId: pkg.id } })).data;
-    const mp = await multipart({ orderId: String(order.id), file: { data: await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).png().toBuffer(), name: 'v.png' } });
+    const mp = await multipart({ orderId: String(order.id), file: { data: await uniqueVoucherImage(8, 8), name: 'v.png' } });
     await app.inject({ method: 'POST', url: '/api/uploadRechargeVoucher', headers: { ...a.headers, 'content-type': mp.contentType }, payload: mp.payload });
-    await topUps.approve({ operatorId: op.id }, order.id);
+    await topUps.approve({ operatorId: op.id, role: 'admin' }, order.id);
     const p = await buildProject(app, a.headers, { name: '积分记录测试系统' });
     expect(body(await app.inject({ method: 'POST', url: '/api/generateProjectWord', headers: a.headers, payload: { id: p.id } })).code).toBe(200);
 

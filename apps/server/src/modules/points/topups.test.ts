@@ -2,17 +2,20 @@ import type { Page, PaymentInformation, RechargePackage, TopUpOrder, TopUpState 
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
+import { activeContentPdf } from '../../../test/pdf';
 import { multipart } from '../../../test/projects.factories';
+import { setPayee, uniqueVoucherImage } from '../../../test/admin.factories';
 import { nowIso } from '../../db';
 import { createPointsModule } from '.';
 
 type Headers = Record<string, string>;
 
-const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, channels: 3, background: '#3366cc' } }).png().toBuffer();
-const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const png = (w = 40, h = 30) => uniqueVoucherImage(w, h);
+const PDF = activeContentPdf();
 
 describe('top-up orders, vouchers and review', async () => {
   const app = await buildTestApp();
+  await setPayee(app);
   const { topUps } = createPointsModule(app.deps);
   const op = await app.deps.db.insertInto('operators').values({ username: `op${Date.now()}`, password_hash: 'x', created_at: nowIso(), created_by: null }).returning('id').executeTakeFirstOrThrow();
 
@@ -39,6 +42,19 @@ describe('top-up orders, vouchers and review', async () => {
     const pay = await call<PaymentInformation>('/api/getPaymentInformation', {});
     expect(pay.code).toBe(200);
     expect(pay.data.noteRule).toContain('订单号');
+  });
+
+  it('refuses an order while the payee is still the placeholder, in Chinese, and takes it once an operator set the payee', async () => {
+    const a = await buildUser(app);
+    await setPayee(app, true);
+    try {
+      const refused = await order(a.headers);
+      expect([refused.code, refused.msg]).toEqual([400, '收款账户尚未设置，暂时无法下单充值。运营人员设置收款账户后即可购买，请稍后再来或联系客服']);
+      expect(await app.deps.db.selectFrom('top_up_orders').select('id').where('user_id', '=', a.userId).execute()).toEqual([]);
+    } finally {
+      await setPayee(app);
+    }
+    expect((await order(a.headers)).code).toBe(200);
   });
 
   it('creates an order 待付款 with a unique number and the exact amount; another user cannot see it', async () => {
@@ -80,7 +96,13 @@ describe('top-up orders, vouchers and review', async () => {
     const pdf = await uploadVoucher(a.headers, o.id, PDF, '回单.pdf');
     expect(pdf.data.voucher).toMatchObject({ mime: 'application/pdf', size: PDF.length });
     expect(pdf.data.voucher!.sha256).not.toBe(img.data.voucher!.sha256);
+    const mine = await app.inject({ url: `/api/getRechargeVoucher?id=${o.id}`, headers: a.headers });
+    expect(mine.headers).toMatchObject({ 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' });
+    expect(mine.headers['content-disposition']).toMatch(/^attachment;/);
+    expect(mine.rawPayload).toEqual(PDF);
     expect((await uploadVoucher(a.headers, o.id, Buffer.from('%PDF-1.4 cut off'))).msg).toContain('PDF 文件不完整');
+    const noPage = await uploadVoucher(a.headers, o.id, Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'));
+    expect(noPage).toMatchObject({ code: 400, msg: expect.stringContaining('PDF 无法打开') });
   });
 
   it('walks the state machine: every allowed transition, every forbidden one refused with the state named', async () => {
@@ -89,7 +111,7 @@ describe('top-up orders, vouchers and review', async () => {
     const act = async (action: Action, id: number): Promise<number> => {
       if (action === 'upload') return (await uploadVoucher(a.headers, id, await png())).code;
       if (action === 'cancel') return (await cancel(a.headers, id)).code;
-      if (action === 'approve') return codeOf(topUps.approve({ operatorId: op.id }, id));
+      if (action === 'approve') return codeOf(topUps.approve({ operatorId: op.id, role: 'admin' }, id));
       return codeOf(topUps.reject({ operatorId: op.id }, id, '金额不符'));
     };
     /** Brings a fresh order into `state`. */
@@ -126,14 +148,14 @@ describe('top-up orders, vouchers and review', async () => {
     const a = await buildUser(app);
     const o = (await order(a.headers)).data;
     await uploadVoucher(a.headers, o.id, await png());
-    const approved = await topUps.approve({ operatorId: op.id }, o.id);
+    const approved = await topUps.approve({ operatorId: op.id, role: 'admin' }, o.id);
     expect(approved).toMatchObject({ state: 'credited', stateLabel: '已到账' });
-    await expect(topUps.approve({ operatorId: op.id }, o.id)).rejects.toMatchObject({ code: 409, message: '该订单已审核通过、积分已到账，不会重复入账' });
+    await expect(topUps.approve({ operatorId: op.id, role: 'admin' }, o.id)).rejects.toMatchObject({ code: 409, message: '该订单已审核通过、积分已到账，不会重复入账' });
     expect(await balances(a.userId)).toMatchObject({ recharge_points: 500, gifted_points: 50 });
 
     const o2 = (await order(a.headers)).data;
     await uploadVoucher(a.headers, o2.id, await png());
-    const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => topUps.approve({ operatorId: op.id }, o2.id)));
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map(() => topUps.approve({ operatorId: op.id, role: 'admin' }, o2.id)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual([409, 409, 409, 409]);
     expect(await balances(a.userId)).toMatchObject({ recharge_points: 1000, gifted_points: 100 });
@@ -154,7 +176,7 @@ describe('top-up orders, vouchers and review', async () => {
     expect(await balances(a.userId)).toMatchObject({ recharge_points: 0, gifted_points: 0 });
     const again = await uploadVoucher(a.headers, o.id, await png(60, 60));
     expect(again.data).toMatchObject({ state: 'pending_review', rejectReason: '' });
-    await topUps.approve({ operatorId: op.id }, o.id);
+    await topUps.approve({ operatorId: op.id, role: 'admin' }, o.id);
     expect(await balances(a.userId)).toMatchObject({ recharge_points: 500, gifted_points: 50 });
   });
 

@@ -82,7 +82,13 @@ describe('the manual with a figure for every screen', async () => {
     const proto = report.items.find((i) => i.code === 'FIGURE_PROTOTYPE')!;
     expect(proto.level).toBe('warning');
     expect(proto.evidence).toHaveLength(MODULES.length + 1);
-    expect(proto.evidence).not.toContain('图5 库位管理界面');
+    expect(proto.evidence!.filter((e) => e.startsWith('图5 '))).toEqual([]);
+    // Each prototype with the page it is printed on (the cover has no number) and the screen to capture instead.
+    for (const e of proto.evidence!) {
+      const [, n, page] = /^图(\d+) .+（操作手册第 (\d+) 页）：界面原型，请截取软件.+的真实截图/.exec(e) ?? [];
+      expect(Number(page) + 1, e).toBe(figs[Number(n) - 1].page);
+    }
+    expect(proto.message).toMatch(/文档鉴别材料缺少软件运行截图[\s\S]*mazhu capture[\s\S]*截取屏幕/);
     expect(report.items.find((i) => i.code === 'FIGURE_CHECK')).toMatchObject({ level: 'warning', message: expect.stringMatching(/图5 库位管理界面.*V2\.0 与申请表中的 V1\.0 不一致/) });
 
     // The DOCX embeds the same images and LibreOffice prints it on the same pages.
@@ -118,6 +124,9 @@ describe('the manual with a figure for every screen', async () => {
     fs.writeFileSync(pdfPath, manual![1]);
     expect(project.modules.length).toBeGreaterThan(1);
     expect(figuresOf(pdfPath)).toHaveLength(project.modules.length + 2);
+    // The login screen is the code's own (admin/login: 运营账号 and 密码, one 登录 button).
+    const pv = body<ProjectPreview>(await app.inject({ url: `/api/getPreview?id=${add.data.project.id}`, headers: a.headers })).data;
+    expect(pv.screens[0]).toMatchObject({ key: 'login', spec: { fields: [{ label: '运营账号' }, { label: '密码' }], buttons: ['登录'] } });
   }, 300_000);
 
   it('draws an architecture and a module diagram for software without a user interface, and no login', async () => {

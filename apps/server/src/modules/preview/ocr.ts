@@ -3,10 +3,18 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 
+/** A line of text read on a screenshot and where it is, in the image's pixels. */
+export interface OcrLine {
+  text: string;
+  box: { x: number; y: number; width: number; height: number };
+}
+
 /** Reads the text of a screenshot. */
 export interface ScreenReader {
   /** The recognised lines (whitespace between CJK characters removed). Rejects when the image cannot be read. */
   read(image: Buffer): Promise<string[]>;
+  /** `read`'s lines, and the lines of the first pass with their boxes (for masking and for finding a page's title). */
+  readDetailed?(image: Buffer): Promise<{ lines: string[]; boxes: OcrLine[] }>;
   close(): Promise<void>;
 }
 
@@ -36,16 +44,25 @@ export function createScreenReader(): ScreenReader {
       .map((l) => l.replace(/(?<=[\u4e00-\u9fff（）：])\s+|\s+(?=[\u4e00-\u9fff（）：])/g, '').trim())
       .filter(Boolean);
 
-  return {
-    read(image) {
-      const run = chain.then(async () => {
+  const detailed = (image: Buffer): Promise<{ lines: string[]; boxes: OcrLine[] }> => {
+    const run = chain.then(async () => {
         const w = await start();
         // Two passes over a greyscale copy: as is, and negated, so light text on a coloured title bar or a dark
         // theme is read as well as dark text on white. Small images are enlarged first.
         const meta = await sharp(image).metadata();
         const grey = sharp(image).greyscale().resize({ width: (meta.width ?? 0) < 900 ? (meta.width ?? 0) * 2 : undefined, withoutEnlargement: false });
+        const scale = (meta.width ?? 0) < 900 ? 2 : 1;
         const [a, b] = [await grey.clone().png().toBuffer(), await grey.clone().negate({ alpha: false }).png().toBuffer()];
-        const out = [...lines((await w.recognize(a)).data.text)];
+        const first = (await w.recognize(a, {}, { text: true, blocks: true })).data;
+        const out = [...lines(first.text)];
+        const boxes: OcrLine[] = [];
+        for (const block of first.blocks ?? [])
+          for (const para of block.paragraphs)
+            for (const line of para.lines) {
+              const text = lines(line.text)[0];
+              const { x0, y0, x1, y1 } = line.bbox;
+              if (text) boxes.push({ text, box: { x: Math.floor(x0 / scale), y: Math.floor(y0 / scale), width: Math.ceil((x1 - x0) / scale), height: Math.ceil((y1 - y0) / scale) } });
+            }
         for (const l of lines((await w.recognize(b)).data.text)) if (!out.includes(l)) out.push(l);
         // The title bar / logo strip, where a screen shows the software's name and version, read on its own: the
         // sparse-text pass over the whole screen can miss light text on a coloured bar next to large blank areas.
@@ -55,11 +72,15 @@ export function createScreenReader(): ScreenReader {
           const top = await sharp(image).extract({ left: 0, top: 0, width, height: band }).greyscale().png().toBuffer();
           for (const l of lines((await w.recognize(top)).data.text)) if (!out.includes(l)) out.push(l);
         }
-        return out;
+        return { lines: out, boxes };
       });
-      chain = run.catch(() => undefined);
-      return run;
-    },
+    chain = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    read: (image) => detailed(image).then((r) => r.lines),
+    readDetailed: detailed,
     async close() {
       const w = worker;
       worker = undefined;

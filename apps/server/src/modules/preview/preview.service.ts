@@ -3,6 +3,9 @@ import {
   ApiCode,
   SCREENSHOT_LIMITS,
   ZScreenSpec,
+  type ZAssignScreenshotsRequest,
+  type PackShot,
+  type ScreenshotPackResult,
   type Platform,
   type PreviewImage,
   type ProjectPreview,
@@ -13,7 +16,7 @@ import {
   type ZRenderPreviewRequest,
   type ZSavePreviewRequest,
 } from '@mazhu/contracts';
-import { type ScreenFigureInput, buildPrototype, describeScreen, platformOf, renderScreens, resolveSoftwareForm, screenOperationSteps, SOFTWARE_FORMS, type DiagramCode, type Prototype, type SoftwareForm } from '@mazhu/docgen';
+import { type ScreenFigureInput, buildPrototype, codeScreensOf, describeScreen, modulePages, platformOf, renderScreens, resolveSoftwareForm, screenFactsOf, screenOperationSteps, SOFTWARE_FORMS, type CodeScreens, type DiagramCode, type PageFacts, type Prototype, type ScreenFacts, type SoftwareForm } from '@mazhu/docgen';
 import type { Kysely } from 'kysely';
 import sharp, { type Metadata } from 'sharp';
 import type { z } from 'zod';
@@ -23,7 +26,8 @@ import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { BlobStore } from '../../storage';
 import { createProjectsRepo, type ModuleRow, type ProjectRow } from '../projects/projects.repo';
 import { readForm } from '../projects/projects.presenter';
-import type { ScreenReader } from './ocr';
+import type { OcrLine, ScreenReader } from './ocr';
+import { linesWithout, maskImage, presentPersonal, readPack, screenByOcr, screenByTitle, screenFindings, type MatchTarget, type ScreenFindings } from './screenshot-pack';
 import { createPreviewRepo, type ScreenRow } from './preview.repo';
 import { checkScreen } from './screen-checks';
 
@@ -69,6 +73,10 @@ interface Ctx {
   frame?: Platform;
   /** The code's structure for the diagrams of software without a user interface. */
   code?: DiagramCode;
+  /** What each module's own page shows in the code (by module id). */
+  pageOf: Map<number, ScreenFacts>;
+  /** The code's login page (null: the code has no login), home page and tab bar (docgen codeScreensOf). */
+  shell: CodeScreens;
 }
 
 /** The platform frame a software form is drawn in. */
@@ -80,8 +88,10 @@ interface StoredAnalysis {
   form?: { form?: string; label?: string };
   hints?: {
     menuItems?: unknown[];
-    units?: { label?: string; words?: string[]; evidence?: { file?: string }[] }[];
+    routes?: unknown[];
+    units?: { key?: string; label?: string; words?: string[]; evidence?: { file?: string }[] }[];
     api?: DiagramCode['api'];
+    pages?: PageFacts[];
   };
 }
 
@@ -97,12 +107,33 @@ function storedDiagramCode(a: StoredAnalysis): DiagramCode {
   };
 }
 
+/** A staged image of a screenshot pack (`packs/<user>/<pack>/pack.json`), kept until it is assigned. */
+interface StagedShot {
+  file: string;
+  mime: string;
+  ext: 'png' | 'jpg';
+  width: number;
+  height: number;
+  texts: string[];
+  findings: ScreenFindings;
+}
+
+interface StagedPack {
+  projectId: number;
+  createdAt: string;
+  shots: StagedShot[];
+}
+
 interface Settings {
   theme: ThemeId;
   color: string;
   platform: Platform | '';
 }
 
+/** A staged screenshot pack not assigned within this time has expired (removed, answers 404). */
+export const PACK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Staged packs kept per user: uploading one more removes the oldest unsaved one. */
+export const PACKS_KEPT = 3;
 const keyOf = (specKey: string) => (specKey.startsWith('module-') ? 'module' : specKey);
 const sha = (v: unknown) => createHash('sha256').update(JSON.stringify(v)).digest('hex');
 const parseJson = <T>(s: string, fallback: T): T => {
@@ -138,7 +169,17 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     const form = resolveSoftwareForm({ softwareForm: chosen, platform: project.platform || undefined, category: project.category as never }, detected ? { form: { form: detected } as never } : undefined);
     const fromText = platformOf(project.platform, project.category);
     const frame = FORM_PLATFORM[form] && (!chosen && !detected && fromText !== 'none' ? fromText : FORM_PLATFORM[form]);
-    return { project, modules, codeLabels, completionDate: readForm(project).completionDate, frame, code: analysis ? storedDiagramCode(analysis) : undefined };
+    // Each module's screen is drawn from its own page in the code (the pages its evidence names), when there is one.
+    const pages = Array.isArray(analysis?.hints?.pages) ? analysis.hints.pages.filter((x) => x && typeof x.file === 'string' && Array.isArray(x.buttons)) : [];
+    const pageOf = new Map<number, ScreenFacts>();
+    for (const m of modules) {
+      const facts = screenFactsOf(modulePages(pages, parseJson<string[]>(m.evidence, [])));
+      if (facts) pageOf.set(m.id, facts);
+    }
+    // The login, home page and tab bar the code has (no login screen for code without a login).
+    const str = (x: unknown): x is string => typeof x === 'string';
+    const shell = codeScreensOf(pages, { units: (analysis?.hints?.units ?? []).map((x) => ({ key: x?.key ?? '' })), routes: (analysis?.hints?.routes ?? []).filter(str) });
+    return { project, modules, codeLabels, completionDate: readForm(project).completionDate, frame, code: analysis ? storedDiagramCode(analysis) : undefined, pageOf, shell };
   }
 
   async function settingsOf(projectId: number): Promise<Settings> {
@@ -159,7 +200,10 @@ export function createPreviewService(deps: PreviewServiceDeps) {
       code: ctx.code,
       completionDate: ctx.completionDate,
       today: today(),
-      modules: ctx.modules.map((m) => ({ name: m.name, description: m.description, operations: parseJson<string[]>(m.operations, []) })),
+      modules: ctx.modules.map((m) => ({ name: m.name, description: m.description, operations: parseJson<string[]>(m.operations, []), page: ctx.pageOf.get(m.id) })),
+      login: ctx.shell.login,
+      home: ctx.shell.home,
+      tabBar: ctx.shell.tabBar,
       codeLabels: ctx.codeLabels,
       theme: st.theme,
       color: st.color || undefined,
@@ -172,13 +216,15 @@ export function createPreviewService(deps: PreviewServiceDeps) {
    * written before the transaction and old ones deleted after it.
    */
   async function sync(ctx: Ctx, st: Settings, edits = new Map<number, ScreenSpec>()): Promise<{ proto: Prototype; rows: ScreenRow[] }> {
-    const proto = prototypeOf(ctx, st);
     const rows = await repo.listScreens(ctx.project.id);
+    let proto = prototypeOf(ctx, st);
+    // A login screenshot the user uploaded stays although the code shows no login: the user has seen it sign in.
+    if (ctx.shell.login === null && rows.some((r) => r.key === 'login' && r.source === 'upload')) proto = prototypeOf({ ...ctx, shell: { ...ctx.shell, login: undefined } }, st);
     const used = new Set<number>();
     const modules = proto.hasUi ? ctx.modules.slice(0, 30) : [];
     const plan = proto.screens.map((fresh, i) => {
       const key = keyOf(fresh.key);
-      const module = key === 'module' ? modules[i - 2] : undefined;
+      const module = key === 'module' ? modules[Number(fresh.key.slice('module-'.length)) - 1] : undefined;
       let row: ScreenRow | undefined;
       if (module) {
         // By module id, then by name; a module saved again under a new name (the wizards replace the list, so ids
@@ -193,8 +239,10 @@ export function createPreviewService(deps: PreviewServiceDeps) {
       if (row) used.add(row.id);
       const stored = row ? ZScreenSpec.safeParse(parseJson(row.spec_json, null)) : undefined;
       const edited = row ? edits.get(row.id) : undefined;
-      // A module renamed gets a fresh description; otherwise the stored one keeps the user's edits.
-      const keep = stored?.success && stored.data.kind === fresh.kind && (!module || row?.module_name === module.name);
+      // A module renamed gets a fresh description; otherwise the stored one keeps the user's edits. A main screen
+      // stored with statistics, a chart or records was made up by earlier versions (no home page gives them): redrawn.
+      const madeUp = key === 'main' && stored?.success && (stored.data.stats.length > 0 || !!stored.data.chart || stored.data.rows.length > 0);
+      const keep = !madeUp && stored?.success && stored.data.kind === fresh.kind && (!module || row?.module_name === module.name);
       const base = edited ?? (keep ? stored.data : fresh);
       const spec: ScreenSpec = { ...base, key: fresh.key, kind: fresh.kind };
       return { row, module, key, spec, hash: sha({ app: proto.app, spec }) };
@@ -249,7 +297,10 @@ export function createPreviewService(deps: PreviewServiceDeps) {
   }
 
   function checksOf(ctx: Ctx, r: ScreenRow) {
+    const findings = r.source === 'upload' ? parseJson<ScreenFindings>(r.findings_json, {}) : {};
     return checkScreen({
+      blank: findings.blank,
+      personal: presentPersonal(findings.personal ?? []),
       name: ctx.project.name,
       shortName: ctx.project.short_name || undefined,
       version: ctx.project.version,
@@ -302,12 +353,13 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     }
   }
 
-  async function ocr(data: Buffer): Promise<string[]> {
-    if (!reader) return [];
+  /** The OCR lines of an image, and the lines with their boxes when the reader gives them; empty when unreadable. */
+  async function ocr(data: Buffer): Promise<{ lines: string[]; boxes: OcrLine[] }> {
+    if (!reader) return { lines: [], boxes: [] };
     try {
-      return await reader.read(data);
+      return reader.readDetailed ? await reader.readDetailed(data) : { lines: await reader.read(data), boxes: [] };
     } catch {
-      return [];
+      return { lines: [], boxes: [] };
     }
   }
 
@@ -320,13 +372,61 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     const row = await repo.findOwnedScreen(screenId, userId);
     if (!row) throw notFound('项目不存在或无权访问');
     const img = await normaliseUpload(bytes);
-    const texts = await ocr(img.data);
+    const read = await ocr(img.data);
+    const findings = await screenFindings(img.data, read.boxes);
     const blobKey = `screens/${row.project_id}/${row.key}-upload-${randomBytes(8).toString('hex')}.${img.mime === 'image/png' ? 'png' : 'jpg'}`;
     await blobs.put(blobKey, img.data);
-    await repo.updateScreen(row.id, { source: 'upload', blob_key: blobKey, mime: img.mime, width: img.width, height: img.height, texts_json: JSON.stringify(texts), updated_at: nowIso() });
+    await repo.updateScreen(row.id, {
+      source: 'upload',
+      blob_key: blobKey,
+      mime: img.mime,
+      width: img.width,
+      height: img.height,
+      texts_json: JSON.stringify(read.lines),
+      findings_json: JSON.stringify(findings),
+      updated_at: nowIso(),
+    });
     await dropImage(row.blob_key);
     const ctx = await loadCtx(row.project_id, userId);
     return presentScreen(ctx, (await repo.findOwnedScreen(screenId, userId))!);
+  }
+
+  /**
+   * A staged pack of the user (its key carries the user's id, so another user's pack id is "not found"). A pack not
+   * assigned within PACK_TTL_MS has expired: it is removed and answers 404.
+   */
+  async function loadPack(userId: number, packId: string): Promise<StagedPack> {
+    if (!/^[a-f0-9]{16}$/.test(packId)) throw notFound('截图包不存在或已过期，请重新上传');
+    const key = `packs/${userId}/${packId}/pack.json`;
+    if (!(await blobs.exists(key))) throw notFound('截图包不存在或已过期，请重新上传');
+    const pack = parseJson<StagedPack>((await blobs.get(key)).toString('utf8'), { projectId: 0, createdAt: '', shots: [] });
+    if (!(Date.parse(pack.createdAt) > Date.now() - PACK_TTL_MS)) {
+      await dropPack(userId, packId, pack);
+      throw notFound('截图包已过期（上传后 24 小时内未保存），请重新上传');
+    }
+    return pack;
+  }
+
+  /**
+   * The user's staged packs (`packs/<user>/index.json`, newest last), after removing those that expired and all
+   * but the newest PACKS_KEPT − 1, to make room for one more: unsaved packs never pile up in storage.
+   */
+  async function prunePacks(userId: number): Promise<{ id: string; createdAt: string }[]> {
+    const indexKey = `packs/${userId}/index.json`;
+    const index = (await blobs.exists(indexKey)) ? parseJson<{ id: string; createdAt: string }[]>((await blobs.get(indexKey)).toString('utf8'), []) : [];
+    const fresh = index.filter((p) => Date.parse(p.createdAt) > Date.now() - PACK_TTL_MS);
+    const kept = fresh.slice(-(PACKS_KEPT - 1));
+    for (const p of index) {
+      if (kept.includes(p)) continue;
+      const key = `packs/${userId}/${p.id}/pack.json`;
+      if (await blobs.exists(key)) await dropPack(userId, p.id, parseJson<StagedPack>((await blobs.get(key)).toString('utf8'), { projectId: 0, createdAt: '', shots: [] }));
+    }
+    return kept;
+  }
+
+  async function dropPack(userId: number, packId: string, pack: StagedPack): Promise<void> {
+    for (const [i, s] of pack.shots.entries()) await blobs.delete(`packs/${userId}/${packId}/${i}.${s.ext}`).catch(() => undefined);
+    await blobs.delete(`packs/${userId}/${packId}/pack.json`).catch(() => undefined);
   }
 
   /** Deletes a stored screen image and its print version; absent blobs are ignored. */
@@ -399,6 +499,146 @@ export function createPreviewService(deps: PreviewServiceDeps) {
     },
 
     replaceScreenImage,
+
+    /**
+     * Stages a screenshot pack (a zip from `mazhu capture` or of any PNG/JPEG files, or one image) for a project the
+     * user owns and matches each image to a screen: by the manifest's module, then its title; else by the page title
+     * read by OCR; else none (the user chooses). Each image is re-encoded like a single upload (`normaliseUpload`),
+     * read by OCR and checked (`checkScreen`: name/version, size, blank, watermark, personal data). Nothing of the
+     * project changes until `assignScreenshots`. Images that are not acceptable are listed in `rejected`. Throws
+     * 404 for another user's project, 400/413 for a file that is not a pack or over the limits (PACK_LIMITS).
+     */
+    async uploadPack(userId: number, projectId: number, bytes: Buffer): Promise<ScreenshotPackResult> {
+      const ctx = await loadCtx(projectId, userId);
+      const pack = await readPack(bytes);
+      const { rows } = await sync(ctx, await settingsOf(projectId));
+      const targets: MatchTarget[] = rows.filter((r) => r.kind !== 'architecture' && r.kind !== 'module-diagram').map((r) => ({ id: r.id, key: r.key, title: r.title, moduleName: r.module_name }));
+      if (!targets.length) throw badRequest('该项目没有界面（软件没有用户界面时，手册使用结构图），无需上传截图');
+      const packId = randomBytes(8).toString('hex');
+      const used = new Set<number>();
+      const staged: StagedShot[] = [];
+      const shots: PackShot[] = [];
+      const rejected = [...pack.rejected];
+      for (const image of pack.images) {
+        let img: Awaited<ReturnType<typeof normaliseUpload>>;
+        try {
+          img = await normaliseUpload(image.data);
+        } catch (e) {
+          rejected.push({ file: image.file, msg: e instanceof AppError ? e.message : '无法读取该图片' });
+          continue;
+        }
+        const read = await ocr(img.data);
+        const findings = await screenFindings(img.data, read.boxes);
+        const entry = pack.manifest?.shots.find((x) => x.file === image.file);
+        let target = entry && ((entry.module ? screenByTitle(entry.module, targets, used) : undefined) ?? screenByTitle(entry.title, targets, used));
+        let matchedBy: PackShot['matchedBy'] = target ? 'manifest' : null;
+        let title = entry?.title ?? '';
+        if (!target) {
+          const byOcr = screenByOcr(read.boxes, img.width, targets, used);
+          if (byOcr) {
+            target = byOcr.target;
+            matchedBy = 'ocr';
+            title ||= byOcr.title;
+          }
+        }
+        if (target) used.add(target.id);
+        const index = staged.length;
+        const ext = img.mime === 'image/png' ? 'png' : 'jpg';
+        await blobs.put(`packs/${userId}/${packId}/${index}.${ext}`, img.data);
+        staged.push({ file: image.file, mime: img.mime, ext, width: img.width, height: img.height, texts: read.lines, findings });
+        shots.push({
+          index,
+          file: image.file,
+          title: title || image.file.replace(/^\d+-/, '').replace(/\.(png|jpe?g)$/i, ''),
+          url: entry?.url ?? null,
+          width: img.width,
+          height: img.height,
+          screenId: target?.id ?? null,
+          matchedBy,
+          checks: checkScreen({ name: ctx.project.name, shortName: ctx.project.short_name || undefined, version: ctx.project.version, texts: read.lines, width: img.width, height: img.height, source: 'upload', blank: findings.blank, personal: presentPersonal(findings.personal ?? []) }),
+          personal: presentPersonal(findings.personal ?? []),
+          imageUrl: `/api/getPackImage?packId=${packId}&index=${index}`,
+        });
+      }
+      if (!staged.length) throw badRequest(`截图包中没有可用的截图：${rejected.map((r) => `${r.file}（${r.msg}）`).join('；')}`);
+      const record: StagedPack = { projectId, createdAt: nowIso(), shots: staged };
+      await blobs.put(`packs/${userId}/${packId}/pack.json`, Buffer.from(JSON.stringify(record)));
+      const kept = await prunePacks(userId);
+      await blobs.put(`packs/${userId}/index.json`, Buffer.from(JSON.stringify([...kept, { id: packId, createdAt: record.createdAt }])));
+      return { packId, projectId, shots, rejected, manifestNote: pack.manifestNote };
+    },
+
+    /** A staged image of the user's own pack. Throws 404 otherwise. */
+    async packImage(userId: number, packId: string, index: number): Promise<{ data: Buffer; mime: string }> {
+      const pack = await loadPack(userId, packId);
+      const shot = pack.shots[index];
+      if (!shot) throw notFound('截图不存在或已保存');
+      return { data: await blobs.get(`packs/${userId}/${packId}/${index}.${shot.ext}`), mime: shot.mime };
+    },
+
+    /**
+     * Saves the user's assignment of a staged pack: each chosen image (masked first when asked and personal data was
+     * found) replaces its screen's image, all in one transaction; the staged pack is removed afterwards. Throws 404
+     * for another user's project, pack or screen, 400 for an index not in the pack.
+     */
+    async assignScreenshots(userId: number, req: z.output<typeof ZAssignScreenshotsRequest>): Promise<ProjectPreview> {
+      const ctx = await loadCtx(req.projectId, userId);
+      const pack = await loadPack(userId, req.packId);
+      if (pack.projectId !== req.projectId) throw notFound('截图包不存在或已过期，请重新上传');
+      const rows = await repo.listScreens(req.projectId);
+      const writes: { row: ScreenRow; patch: Partial<ScreenRow> }[] = [];
+      const fresh: string[] = [];
+      try {
+        for (const item of req.items) {
+          const row = rows.find((r) => r.id === item.screenId);
+          if (!row) throw notFound('界面不存在或无权访问');
+          const shot = pack.shots[item.index];
+          if (!shot) throw badRequest(`截图包中没有第 ${item.index + 1} 张截图`);
+          let data = await blobs.get(`packs/${userId}/${req.packId}/${item.index}.${shot.ext}`);
+          let findings = shot.findings;
+          let texts = shot.texts;
+          if (item.mask && findings.personal?.length) {
+            data = await maskImage(data, shot.mime, findings.personal);
+            texts = linesWithout(texts, findings.personal);
+            findings = { ...findings, personal: [] };
+          }
+          const blobKey = `screens/${req.projectId}/${row.key}-upload-${randomBytes(8).toString('hex')}.${shot.ext}`;
+          await blobs.put(blobKey, data);
+          fresh.push(blobKey);
+          writes.push({ row, patch: { source: 'upload', blob_key: blobKey, mime: shot.mime, width: shot.width, height: shot.height, texts_json: JSON.stringify(texts), findings_json: JSON.stringify(findings), updated_at: nowIso() } });
+        }
+        await db.transaction().execute(async (trx) => {
+          for (const w of writes) await repo.updateScreen(w.row.id, w.patch, trx);
+        });
+      } catch (e) {
+        for (const k of fresh) await blobs.delete(k).catch(() => undefined);
+        throw e;
+      }
+      for (const w of writes) await dropImage(w.row.blob_key);
+      await dropPack(userId, req.packId, pack);
+      const st = await settingsOf(req.projectId);
+      const { proto, rows: after } = await sync(ctx, st);
+      return present(ctx, st, proto, after);
+    },
+
+    /**
+     * Draws filled boxes over the personal data found on an uploaded screenshot and keeps the masked image instead.
+     * Throws 404 for another user's screen, 400 when there is nothing to mask.
+     */
+    async maskScreenshot(userId: number, screenId: number): Promise<ProjectScreen> {
+      const row = await repo.findOwnedScreen(screenId, userId);
+      if (!row) throw notFound('项目不存在或无权访问');
+      const findings = parseJson<ScreenFindings>(row.findings_json, {});
+      if (row.source !== 'upload' || !findings.personal?.length) throw badRequest('这张截图上没有需要遮盖的个人信息');
+      const data = await maskImage(await blobs.get(row.blob_key), row.mime, findings.personal);
+      const blobKey = `screens/${row.project_id}/${row.key}-upload-${randomBytes(8).toString('hex')}.${row.mime === 'image/png' ? 'png' : 'jpg'}`;
+      await blobs.put(blobKey, data);
+      const texts = linesWithout(parseJson<string[]>(row.texts_json, []), findings.personal);
+      await repo.updateScreen(row.id, { blob_key: blobKey, texts_json: JSON.stringify(texts), findings_json: JSON.stringify({ ...findings, personal: [] }), updated_at: nowIso() });
+      await dropImage(row.blob_key);
+      const ctx = await loadCtx(row.project_id, userId);
+      return presentScreen(ctx, (await repo.findOwnedScreen(screenId, userId))!);
+    },
 
     /** Removes an uploaded screenshot: the screen shows its prototype again. */
     async removeScreenshot(userId: number, screenId: number): Promise<ProjectScreen> {

@@ -1,9 +1,10 @@
 import type { ProjectPreview, ProjectScreen, RenderPreviewResult } from '@mazhu/contracts';
 import { buildPrototype, renderScreen } from '@mazhu/docgen';
+import { strToU8, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { body, buildTestApp, buildUser } from '../../../test/helper';
-import { buildProject, multipart, SAMPLE_PROJECT } from '../../../test/projects.factories';
+import { buildProject, multipart, SAMPLE_PROJECT, upload } from '../../../test/projects.factories';
 import { createScreenReader } from './ocr';
 import { createPreviewService } from './preview.service';
 
@@ -194,5 +195,37 @@ describe('UI prototypes and screenshots', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 14; i++) codes.push((await post('/api/renderPreview', a.headers, one)).code);
     expect(codes.every((c) => c === 200)).toBe(true);
+  });
+
+  it("draws a code project's screens from its own pages: no login screen for a mini-program without one, its home page as written", async () => {
+    // A mini-program that never signs in: its home page first in app.json, a tab bar, an appointment form.
+    const files: Record<string, string> = {
+      'app.json': JSON.stringify({ pages: ['pages/index/index', 'pages/order/order'], tabBar: { list: [{ pagePath: 'pages/index/index', text: '首页' }, { pagePath: 'pages/order/order', text: '预约' }] } }),
+      'app.js': 'App({\n  onLaunch() {\n    this.globalData = { city: "" };\n  },\n});\n',
+      'pages/index/index.json': '{ "navigationBarTitleText": "社区养老" }',
+      'pages/index/index.wxml': '<view class="hero">\n  <text>社区养老服务</text>\n  <text>为辖区老人提供上门服务</text>\n</view>\n<button bindtap="toOrder">预约上门服务</button>\n',
+      'pages/index/index.js': "Page({\n  toOrder() {\n    wx.navigateTo({ url: '/pages/order/order' });\n  },\n});\n",
+      'pages/order/order.json': '{ "navigationBarTitleText": "服务预约" }',
+      'pages/order/order.wxml': '<view class="form">\n  <text>老人姓名</text>\n  <input placeholder="请输入老人姓名" />\n  <text>服务日期</text>\n  <picker mode="date">请选择</picker>\n  <button bindtap="submit">提交预约</button>\n</view>\n',
+      'pages/order/order.js': "Page({\n  submit() {\n    wx.request({ url: '/api/orders', method: 'POST' });\n  },\n});\n",
+    };
+    const a = await buildUser(app);
+    const up = await upload(app, a.headers, Buffer.from(zipSync(Object.fromEntries(Object.entries(files).map(([k, v]) => [k, strToU8(v)])))), 'mp.zip');
+    expect(up.code, up.msg).toBe(200);
+    const add = await post<{ project: { id: number } }>('/api/addCodeProject', a.headers, {
+      uploadId: up.data.uploadId,
+      name: '社区养老服务小程序系统',
+      version: 'V1.0',
+      softwareForm: 'miniprogram',
+      draft: true,
+      modules: [{ name: '服务预约', description: '老人或家属预约上门服务', evidence: ['pages/order/order.wxml'] }],
+    });
+    expect(add.code, add.msg).toBe(200);
+    const pv = (await get<ProjectPreview>(`/api/getPreview?id=${add.data.project.id}`, a.headers)).data;
+    expect(pv.screens.map((s) => s.key)).toEqual(['main', 'module']);
+    const [main, order] = pv.screens;
+    expect(main.spec).toMatchObject({ title: '社区养老', texts: ['社区养老服务', '为辖区老人提供上门服务'], buttons: ['预约上门服务'], stats: [], rows: [] });
+    expect(order.spec.fields.map((f) => f.label)).toEqual(['老人姓名', '服务日期']);
+    expect(order.spec.buttons).toEqual(['提交预约']);
   });
 });

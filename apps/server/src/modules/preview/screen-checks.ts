@@ -1,4 +1,4 @@
-import type { ScreenCheck } from '@mazhu/contracts';
+import type { PersonalDataSeen, ScreenCheck } from '@mazhu/contracts';
 
 export interface CheckInput {
   /** 软件全称, 简称 and 版本号 as on the form. */
@@ -12,6 +12,10 @@ export interface CheckInput {
   source: 'prototype' | 'upload';
   /** Diagrams (software without UI) carry the name and version in their title; the frame rule does not apply. */
   diagram?: boolean;
+  /** The picture is (almost) one flat colour (uploads: `screenFindings`). */
+  blank?: boolean;
+  /** Personal data read on the screen and not masked (uploads). */
+  personal?: PersonalDataSeen[];
 }
 
 const squash = (s: string) => s.replace(/\s+/g, '').toLowerCase();
@@ -42,7 +46,10 @@ export function checkScreen(i: CheckInput): ScreenCheck[] {
     out.push({
       code: 'identity',
       ok: false,
-      message: i.source === 'upload' ? `未能在截图中识别到${missing}：请截取标题栏或标志处显示名称和版本号的完整界面` : `界面中没有显示${missing}`,
+      message:
+        i.source === 'upload'
+          ? `未能在截图中识别到${missing}：请在软件的标题栏、左上角标志旁或页脚（如“${i.name} ${i.version}”）显示软件名称和版本号后重新截图，截取包含该处的完整界面`
+          : `界面中没有显示${missing}`,
     });
   } else out.push({ code: 'identity', ok: true, message: '界面显示的软件名称和版本号与申请表一致' });
 
@@ -55,6 +62,16 @@ export function checkScreen(i: CheckInput): ScreenCheck[] {
       thin || small
         ? { code: 'frame', ok: false, message: `截图尺寸 ${i.width}×${i.height} ${thin ? '过于狭长' : '过小'}，可能只截取了局部：请提供包含标题栏（或顶部导航）的完整界面` }
         : { code: 'frame', ok: true, message: `完整界面（${i.width}×${i.height}）` },
+    );
+  }
+
+  if (i.source === 'upload') {
+    out.push(i.blank ? { code: 'blank', ok: false, message: '截图几乎是一片空白（单一颜色），请在界面内容加载完成后重新截图' } : { code: 'blank', ok: true, message: '截图有内容' });
+    const p = i.personal ?? [];
+    out.push(
+      p.length
+        ? { code: 'privacy', ok: false, message: `截图中有个人信息（${p.map((x) => `${x.label} ${x.text}`).join('、')}）：请遮盖后使用，或换用不含真实个人信息的测试数据重新截图` }
+        : { code: 'privacy', ok: true, message: '未发现手机号、身份证号或邮箱' },
     );
   }
 

@@ -8,12 +8,12 @@ interface StoredAnalysis {
   entry?: string;
   hints?: {
     routes?: string[];
-    pages?: string[];
+    pages?: unknown[];
     controllers?: string[];
     entities?: string[];
     menuItems?: string[];
     form?: { form?: string };
-    units?: { key: string; label?: string; words: string[]; kind: string; evidence: { file: string; symbol?: string }[] }[];
+    units?: { key: string; label?: string; labelFrom?: string; words: string[]; kind: string; evidence: { file: string; symbol?: string }[] }[];
   };
 }
 
@@ -26,7 +26,9 @@ export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefi
   } catch {
     return undefined;
   }
-  const cut = (v: string[] | undefined) => (v ?? []).slice(0, 2000).map((s) => s.slice(0, 300));
+  // Stored hints hold strings; `pages` holds the page facts (file, title…) since pages are read from the code.
+  const text = (s: unknown): string => (typeof s === 'string' ? s : typeof s === 'object' && s !== null ? String((s as { title?: { text?: string } }).title?.text ?? (s as { file?: string }).file ?? '') : '');
+  const cut = (v: unknown[] | undefined) => (v ?? []).slice(0, 2000).map((s) => text(s).slice(0, 300)).filter(Boolean);
   return {
     languages: (a.languages ?? []).slice(0, 40),
     sourceLines: a.sourceLines ?? 0,
@@ -41,6 +43,7 @@ export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefi
     units: (a.hints?.units ?? []).slice(0, 200).map((u) => ({
       key: u.key.slice(0, 100),
       label: u.label?.slice(0, 60),
+      labelFrom: u.labelFrom?.slice(0, 20),
       words: u.words.slice(0, 10).map((w) => w.slice(0, 40)),
       kind: u.kind.slice(0, 20),
       evidence: u.evidence.slice(0, 40).map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`.slice(0, 300)),

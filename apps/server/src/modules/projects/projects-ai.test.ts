@@ -65,6 +65,7 @@ describe('AI writing routes of projects (offline writer)', async () => {
     const empty = body(await post('/api/getFunctionAiPolish', a.headers, { projectName: '仓库管理系统', moduleName: '库存管理', description: ' ', operations: [''] }));
     expect(empty.code).not.toBe(200);
     expect(empty.msg).toContain('请先写下这个模块做什么');
+    expect(d.data).toMatchObject({ provider: 'offline' });
     expect(body(await app.inject({ url: `/api/getCnNameToEnName?name=x` })).code).toBe(302);
   });
 
@@ -82,7 +83,14 @@ describe('AI writing routes of projects (offline writer)', async () => {
     expect(d.modules.length).toBeGreaterThan(0);
     for (const m of d.modules) expect(m.evidence.some((e) => e.startsWith('auth/') || e.includes('.ts'))).toBe(true);
     expect(s.report?.find((r) => r.code === 'COVERAGE_DOC_TO_CODE')?.level).toBe('info');
-    expect(d.hasAiInformation).toBe(true);
+    // Filled by the rule-based writer (never a model during generation), labelled as drafts; the user's own text stays theirs.
+    expect(d.origins['form.mainFunctions']).toMatchObject({ origin: 'draft' });
+    expect(d.origins['form.purpose']).toEqual({ origin: 'user' });
+    expect(d.origins['form.languages']).toMatchObject({ origin: 'code' });
+    expect(d.modules[0]!.origins?.description).toMatchObject({ origin: 'draft' });
+    expect(s.report?.find((r) => r.code === 'TEXT_DRAFTS')?.level).toBe('warning');
+    expect(s.report?.find((r) => r.code === 'AI_DECLARATION')?.level).toBe('info');
+    expect(d.hasAiInformation).toBe(false);
     expect(d.materialsOutdated).toBe(false);
     expect(d.form.languages).toEqual(up.data.analysis.languages);
   });

@@ -6,6 +6,7 @@ import {
   ZCodeAnalysis,
   type ApplicationForm,
   type Charge,
+  type FilingGuide,
   type CodeUpload,
   type FunctionalModule,
   type MaterialFile,
@@ -15,6 +16,7 @@ import {
   type ReportItem,
   type WordStatus,
 } from '@mazhu/contracts';
+import { presentOrigins } from '../origins/origins.service';
 import type { ModuleRow, ProjectListRow, ProjectRow, UploadRow } from './projects.repo';
 
 /** What a successful generation left on the project row (`materials_json`). */
@@ -26,6 +28,8 @@ export interface StoredMaterials {
   files: MaterialFile[];
   report: ReportItem[];
   charge?: Charge;
+  /** The filing assistant's content (申报指南), from the generation. */
+  guide?: FilingGuide;
 }
 
 /** JSON text of a column, or `fallback` when empty or unreadable. */
@@ -112,17 +116,19 @@ export function presentUpload(u: UploadRow): CodeUpload {
 
 /** A project with its modules, code and owners (`owners` in form order; `form.ownerIds` follows them). */
 export function presentDetails(row: ProjectRow, modules: ModuleRow[], upload: UploadRow | undefined, owners: OwnerListItem[] = []): ProjectDetails {
+  const origins = presentOrigins(row.origins_json);
   return {
     ...presentListItem({ ...row, module_count: modules.length, has_materials: Boolean(readMaterials(row)) }),
     platformTypeId: row.platform_type_id,
     description: row.description,
     form: { ...readForm(row), ownerIds: owners.map((o) => o.id) },
-    modules: modules.map(presentModule),
+    modules: modules.map((m, i) => ({ ...presentModule(m), origins: origins.modules.get(i) ?? {} })),
     code: upload ? presentUpload(upload) : null,
     owners,
     softwareForm: (SOFTWARE_FORMS as readonly string[]).includes(row.software_form) ? (row.software_form as SoftwareFormKey) : null,
     hasAiInformation: Boolean(row.ai_json),
     materialsOutdated: Boolean(row.generated_at && row.updated_at > row.generated_at),
+    origins: origins.project,
   };
 }
 

@@ -1,4 +1,6 @@
 import {
+  ZCheckRightsRequest,
+  ZDeclareRightsRequest,
   ZAddFunctionalModuleListRequest,
   ZAddFunctionalModuleRequest,
   ZEditFunctionalModuleRequest,
@@ -53,6 +55,12 @@ export async function projectsRoutes(app: FastifyInstance, opts: { projects: Pro
   r.get('/api/getProjectWordDownload', { schema: { querystring: ZIdQuery } }, async (req, reply) =>
     sendZip(reply, await projects.openDownload(await requireUserId(req), req.query.id)),
   );
+
+  r.post('/api/checkCodeRights', { schema: { body: ZCheckRightsRequest } }, async (req) => ok(await projects.checkRights(await requireUserId(req), req.body)));
+  r.post('/api/declareCodeRights', { schema: { body: ZDeclareRightsRequest } }, async (req) =>
+    ok(await projects.declareRights(await requireUserId(req), req.body.id, req.body.text), '声明已记录'),
+  );
+  r.get('/api/getFilingGuide', { schema: { querystring: ZIdQuery } }, async (req) => ok(await projects.filingGuide(await requireUserId(req), req.query.id)));
 
   r.post('/api/addFunctionalModule', { schema: { body: ZAddFunctionalModuleRequest } }, async (req) => ok(await projects.addModule(await requireUserId(req), req.body), '功能模块已添加'));
   r.post('/api/editFunctionalModule', { schema: { body: ZEditFunctionalModuleRequest } }, async (req) => ok(await projects.editModule(await requireUserId(req), req.body), '功能模块已保存'));

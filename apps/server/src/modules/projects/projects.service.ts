@@ -1,10 +1,15 @@
 import {
-  codeProjectPoints,
+  generationPoints,
+  ApiCode,
+  declarationMatches,
+  type RightsCheck,
+  type RightsDeclaration,
   ZApplicationForm,
   type ZProjectInput,
   PROJECT_LIMITS,
   type ApplicationForm,
   type Charge,
+  type FilingGuide,
   type CodeAnalysis,
   type FunctionalModule,
   type IntegralSetting,
@@ -23,12 +28,16 @@ import { nowIso, withTransactionRetry } from '../../db';
 import type { Database } from '../../db/schema';
 import { GenerateMaterials } from '../../jobs/generate-materials';
 import type { JobQueue } from '../../jobs/queue';
-import { AppError, badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { freeRegenerationRow, useFreeRegeneration } from '../batch/free-regeneration';
+import { propagateRenames, type Renames } from './propagate';
 import type { BlobStore } from '../../storage';
+import { refreshProjectOrigins } from '../origins/origins.service';
 import type { OwnerService } from '../owners/owners.service';
 import { insufficient, planCharge, readBalances, readIntegralSetting, type PointsCharger } from '../points/points.service';
 import { presentDetails, presentListItem, presentModule, presentStatus, presentUpload, readForm, readMaterials } from './projects.presenter';
 import { createProjectsRepo, moduleRowInput, type ProjectRow } from './projects.repo';
+import { projectOwnerNames, readDeclaration, rightsOf, userOwnerNames } from './rights';
 
 type ParsedInput = z.output<typeof ZProjectInput>;
 /** Reads `insertIn` needs, done before the transaction. */
@@ -102,7 +111,54 @@ export function createProjectService(deps: ProjectServiceDeps) {
   async function details(userId: number, id: number): Promise<ProjectDetails> {
     const p = await owned(userId, id);
     const [modules, upload, ownerList] = await Promise.all([repo.listModules(id), p.upload_id ? repo.findUpload(p.upload_id) : undefined, owners.projectOwnersMasked(id)]);
-    return presentDetails(p, modules, upload, ownerList);
+    const d = presentDetails(p, modules, upload, ownerList);
+    return { ...d, rights: d.code ? rightsOf(d.code.analysis, ownerList.map((o) => o.name), readDeclaration(p)) : null };
+  }
+
+  /** The third-party check of a project's code against its owners and its declaration; null without code. */
+  async function projectRights(p: ProjectRow, ownerNames?: string[]): Promise<RightsCheck | null> {
+    if (!p.upload_id) return null;
+    const u = await repo.findUpload(p.upload_id);
+    if (!u) return null;
+    return rightsOf(presentUpload(u).analysis, ownerNames ?? (await projectOwnerNames(db, p.id)), readDeclaration(p));
+  }
+
+  /**
+   * The check shown before paying: of a project (its owners, or `ownerIds` chosen in the wizard but not saved yet),
+   * or of an upload for a project not yet created (the chosen owners; none chosen: the user's whole registry).
+   */
+  async function checkRights(userId: number, q: { id?: number; uploadId?: number; ownerIds?: number[] }): Promise<RightsCheck | null> {
+    const names = q.ownerIds ? await userOwnerNames(db, userId, q.ownerIds) : undefined;
+    if (q.id) {
+      const p = await owned(userId, q.id);
+      if (q.uploadId && q.uploadId !== p.upload_id) return rightsOf(await ownedAnalysis(userId, q.uploadId), names ?? (await projectOwnerNames(db, p.id)), readDeclaration(p));
+      return projectRights(p, names);
+    }
+    return rightsOf(await ownedAnalysis(userId, q.uploadId!), names ?? (await userOwnerNames(db, userId)), null);
+  }
+
+  /**
+   * Records the typed declaration that the project's owners hold the rights to its code: refused (400) when the code
+   * names no one else, when the project has no owners, or when the text lacks the sentence naming them
+   * (`rightsSentence`). Kept with the owners, the foreign names listed now and the time; answers the new check.
+   */
+  async function declareRights(userId: number, id: number, text: string): Promise<RightsCheck> {
+    const p = await owned(userId, id);
+    if ((ACTIVE as readonly string[]).includes(p.status)) throw badRequest('项目正在生成材料，请完成后再声明');
+    const names = await projectOwnerNames(db, id);
+    const check = await projectRights(p, names);
+    if (!check || check.state === 'clear') throw badRequest('代码中没有他人的版权或署名，无需声明');
+    if (!names.length) throw badRequest('请先在“项目信息”步骤选择著作权人并保存，再输入声明');
+    if (!declarationMatches(text, names)) throw badRequest(`声明须包含这句话：“${check.sentence}”`);
+    const declaration: RightsDeclaration = { text, owners: names, holders: [...new Set(check.foreign.map((s) => s.name))], declaredAt: nowIso() };
+    await repo.update(id, userId, { rights_declaration_json: JSON.stringify(declaration) });
+    return rightsOf(presentUpload((await repo.findUpload(p.upload_id!))!).analysis, names, declaration);
+  }
+
+  /** Refuses (403, before anything is charged) a project whose code names others without a declaration covering them. */
+  async function assertRights(p: ProjectRow): Promise<void> {
+    const check = await projectRights(p);
+    if (check?.state === 'flagged') throw new AppError(ApiCode.Forbidden, `未通过：${check.message}`, { rights: check });
   }
 
   /** What creating a project reads first (outside any transaction): the upload's analysis and the platform name. */
@@ -138,6 +194,8 @@ export function createProjectService(deps: ProjectServiceDeps) {
         materials_json: null,
         generated_at: null,
         software_form: input.softwareForm ?? '',
+        origins_json: '{}',
+        rights_declaration_json: null,
         created_at: now,
         updated_at: now,
       },
@@ -149,6 +207,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
       (input.modules ?? []).map((m, i) => moduleRowInput(m, i)),
       trx,
     );
+    await refreshProjectOrigins(trx, id);
     return id;
   }
 
@@ -158,9 +217,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
   }
 
   /** Cost of generating this project: code projects by size, other projects the flat price. */
-  async function costOf(p: Pick<ProjectRow, 'source' | 'form_json'>, setting?: IntegralSetting): Promise<number> {
+  async function costOf(p: Pick<ProjectRow, 'source' | 'form_json' | 'upload_id'>, setting?: IntegralSetting): Promise<number> {
     const s = setting ?? (await readIntegralSetting(db));
-    return p.source === 'code' ? codeProjectPoints(s.codeProject, readForm(p).sourceLines ?? 0) : s.generateProject;
+    return generationPoints(s, { source: p.source, hasCode: p.upload_id !== null, sourceLines: readForm(p).sourceLines ?? 0 });
   }
 
   /**
@@ -173,13 +232,17 @@ export function createProjectService(deps: ProjectServiceDeps) {
     // Read at once (one round trip's wait, not three): the project, the costs and the balances.
     const [p, setting, balances] = await Promise.all([owned(userId, id), readIntegralSetting(db), readBalances(db, userId)]);
     if ((ACTIVE as readonly string[]).includes(p.status)) return presentStatus(p); // a second click: nothing to do
-    const cost = await costOf(p, setting);
+    await assertRights(p);
+    // A batch row's first regeneration after its check findings were fixed is free (batch/free-regeneration.ts).
+    const freeRow = await freeRegenerationRow(db, p);
+    const cost = freeRow !== undefined ? 0 : await costOf(p, setting);
     // Without the lock first: a balance that cannot pay answers 460 at once instead of queueing on the user row.
     if (!planCharge(balances, cost)) throw insufficient(cost, balances);
     await withTransactionRetry(db, async (trx) => {
       const locked = await charger.lockUser(trx, userId);
       if (!planCharge(locked, cost)) throw insufficient(cost, locked); // spent by a concurrent request: stop early
-      await queueIn(trx, userId, p, cost, `生成软著材料：${p.name} ${p.version}`);
+      const started = await queueIn(trx, userId, p, cost, `${freeRow !== undefined ? '修正检查问题后重新生成（免费）' : '生成软著材料'}：${p.name} ${p.version}`);
+      if (started && freeRow !== undefined && !(await useFreeRegeneration(trx, freeRow, started.jobId))) throw conflict('免费重新生成已被使用，请刷新后重试');
     });
     queue.wake();
     return presentStatus(await owned(userId, id));
@@ -228,6 +291,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
   return {
     details,
     startGeneration,
+    checkRights,
+    declareRights,
+    assertRights,
     /** Locks the user's row in `trx`: the first statement of any transaction that creates and charges (see queueIn). */
     lockUser: async (trx: Transaction<Database>, userId: number): Promise<void> => void (await charger.lockUser(trx, userId)),
     remove,
@@ -258,7 +324,16 @@ export function createProjectService(deps: ProjectServiceDeps) {
         patch.platform_type_id = input.platformTypeId;
         patch.platform = input.platform || (await platformName(input.platformTypeId)) || '';
       } else if (input.platform !== undefined) patch.platform = input.platform;
-      await db.transaction().execute(async (trx) => {
+      // Renames carried into every stored text (propagate.ts): the software's names, its version, and modules
+      // renamed in place (the same position in a list of the same length).
+      const before = input.modules ? await repo.listModules(p.id) : [];
+      const renames: Renames = {
+        ...(input.name !== undefined && input.name !== p.name ? { name: { from: p.name, to: input.name } } : {}),
+        ...(input.shortName && p.short_name && input.shortName !== p.short_name ? { shortName: { from: p.short_name, to: input.shortName } } : {}),
+        ...(input.version !== undefined && input.version !== p.version ? { version: { from: p.version, to: input.version } } : {}),
+        modules: input.modules && input.modules.length === before.length ? input.modules.map((m, i) => ({ from: before[i]!.name, to: m.name })).filter((x) => x.from !== x.to) : [],
+      };
+      const propagation = await db.transaction().execute(async (trx) => {
         await repo.update(p.id, userId, patch, trx);
         const ownerIds = input.form?.ownerIds;
         if (ownerIds !== undefined) await owners.setProjectOwners(p.id, await owners.assertOwned(userId, ownerIds, trx), trx);
@@ -267,8 +342,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
           await repo.deleteModulesOf(p.id, trx);
           await repo.insertModules(p.id, input.modules.map((m, i) => moduleRowInput(m, i)), trx);
         }
+        const carried = await propagateRenames(trx, p.id, renames);
+        await refreshProjectOrigins(trx, p.id);
+        return carried;
       });
-      return details(userId, p.id);
+      const d = await details(userId, p.id);
+      return propagation.updated.length || propagation.flagged.length ? { ...d, propagation } : d;
     },
 
     async list(userId: number, q: z.output<typeof ZProjectListQuery>): Promise<Page<ProjectListItem>> {
@@ -281,6 +360,14 @@ export function createProjectService(deps: ProjectServiceDeps) {
         pageSize: q.pageSize,
       });
       return { list: rows.map(presentListItem), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    /** The filing assistant of the last generated materials (stored with them); 400 before the first generation. */
+    async filingGuide(userId: number, id: number): Promise<FilingGuide & { projectId: number; source: 'form' | 'code' }> {
+      const p = await owned(userId, id);
+      const m = readMaterials(p);
+      if (!m?.guide) throw badRequest(m ? '这份材料生成于申报助手上线之前，请重新生成材料后查看' : '材料尚未生成，请先生成材料');
+      return { ...m.guide, projectId: p.id, source: p.source };
     },
 
     async wordStatus(userId: number, id: number): Promise<WordStatus> {
@@ -306,8 +393,12 @@ export function createProjectService(deps: ProjectServiceDeps) {
       await owned(userId, input.projectId);
       checkModules((await repo.countModules(input.projectId)) + 1);
       const sort = input.sort ?? (await repo.maxModuleSort(input.projectId)) + 1;
-      const [newId] = await repo.insertModules(input.projectId, [moduleRowInput({ ...input, evidence: undefined }, sort)]);
-      await repo.update(input.projectId, userId, { updated_at: nowIso() });
+      const newId = await db.transaction().execute(async (trx) => {
+        const [inserted] = await repo.insertModules(input.projectId, [moduleRowInput({ ...input, evidence: undefined }, sort)], trx);
+        await repo.update(input.projectId, userId, { updated_at: nowIso() }, trx);
+        await refreshProjectOrigins(trx, input.projectId);
+        return inserted;
+      });
       const created = await repo.findModuleOwned(newId!, userId);
       return presentModule(created!);
     },
@@ -315,14 +406,22 @@ export function createProjectService(deps: ProjectServiceDeps) {
     async editModule(userId: number, input: z.output<typeof ZEditFunctionalModuleRequest>): Promise<FunctionalModule> {
       const m = await repo.findModuleOwned(input.id, userId);
       if (!m) throw notFound('功能模块不存在或无权访问');
-      await repo.updateModule(m.id, {
-        ...(input.name !== undefined ? { name: input.name } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-        ...(input.operations !== undefined ? { operations: JSON.stringify(input.operations) } : {}),
-        ...(input.notes !== undefined ? { notes: JSON.stringify(input.notes) } : {}),
-        ...(input.sort !== undefined ? { sort: input.sort } : {}),
+      await db.transaction().execute(async (trx) => {
+        await repo.updateModule(
+          m.id,
+          {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+            ...(input.operations !== undefined ? { operations: JSON.stringify(input.operations) } : {}),
+            ...(input.notes !== undefined ? { notes: JSON.stringify(input.notes) } : {}),
+            ...(input.sort !== undefined ? { sort: input.sort } : {}),
+          },
+          trx,
+        );
+        await repo.update(m.project_id, userId, { updated_at: nowIso() }, trx);
+        if (input.name !== undefined && input.name !== m.name) await propagateRenames(trx, m.project_id, { modules: [{ from: m.name, to: input.name }] });
+        await refreshProjectOrigins(trx, m.project_id);
       });
-      await repo.update(m.project_id, userId, { updated_at: nowIso() });
       const after = await repo.findModuleOwned(input.id, userId);
       return presentModule(after!);
     },
@@ -336,6 +435,7 @@ export function createProjectService(deps: ProjectServiceDeps) {
         const start = input.replace ? 0 : (await repo.maxModuleSort(input.projectId, trx)) + 1;
         await repo.insertModules(input.projectId, input.modules.map((m, i) => moduleRowInput({ ...m, evidence: undefined }, start + i)), trx);
         await repo.update(input.projectId, userId, { updated_at: nowIso() }, trx);
+        await refreshProjectOrigins(trx, input.projectId);
       });
       return (await repo.listModules(input.projectId)).map(presentModule);
     },
@@ -343,8 +443,11 @@ export function createProjectService(deps: ProjectServiceDeps) {
     async deleteModule(userId: number, id: number): Promise<void> {
       const m = await repo.findModuleOwned(id, userId);
       if (!m) throw notFound('功能模块不存在或无权访问');
-      await repo.deleteModule(id);
-      await repo.update(m.project_id, userId, { updated_at: nowIso() });
+      await db.transaction().execute(async (trx) => {
+        await repo.deleteModule(id, trx);
+        await repo.update(m.project_id, userId, { updated_at: nowIso() }, trx);
+        await refreshProjectOrigins(trx, m.project_id);
+      });
     },
 
     /** Stored AI information (JSON text) of an owned project, and saving it (used by the AI routes). */

@@ -1,12 +1,31 @@
-import { Empty, Skeleton } from 'antd';
+import { Alert, Button, Empty, Skeleton } from 'antd';
 import type { RechargePackage } from '@mazhu/contracts';
 import { useRechargePackages } from '@/api/points';
 import './points.css';
 
-/** The packages on sale as selectable cards (price exact in yuan, recharge points, bonus gifted points). */
+/**
+ * The packages on sale as selectable cards (price exact in yuan, recharge points, bonus gifted points). A failed
+ * load says so, with the server's message when there is one, and a retry.
+ */
 export default function PackagePicker({ value, onChange }: { value?: number; onChange: (p: RechargePackage) => void }) {
   const packages = useRechargePackages();
   if (packages.isLoading) return <Skeleton active />;
+  if (packages.isError) {
+    const msg = packages.error instanceof Error ? packages.error.message : '';
+    return (
+      <Alert
+        type="error"
+        showIcon
+        data-testid="packages-error"
+        title={msg && msg !== '充值套餐加载失败' ? `充值套餐加载失败：${msg}` : '充值套餐加载失败，请检查网络后重试'}
+        action={
+          <Button size="small" loading={packages.isFetching} onClick={() => void packages.refetch()} data-testid="packages-retry">
+            重试
+          </Button>
+        }
+      />
+    );
+  }
   const list = packages.data ?? [];
   if (!list.length) {
     return (

@@ -1,12 +1,17 @@
-import { Image, Typography } from 'antd';
+import { Alert, Image, Typography } from 'antd';
+import { PAYEE_NOT_SET_MESSAGE, payeeReady } from '@mazhu/contracts';
 import { usePaymentInformation } from '@/api/points';
 import './points.css';
 
-/** The payee of transfers (public; configured by operators). Renders nothing when the call fails (spec §8). */
+/**
+ * The payee of transfers (public; configured by operators). Renders nothing when the call fails (spec §8); says the
+ * payee is not set while it is still the seed's placeholder (orders are refused until then).
+ */
 export default function PayeeInfo({ orderNo }: { orderNo?: string }) {
   const pay = usePaymentInformation();
   const p = pay.data;
   if (!p) return null;
+  if (!payeeReady(p)) return <Alert type="warning" showIcon title={PAYEE_NOT_SET_MESSAGE} data-testid="payee-missing" />;
   return (
     <div data-testid="payee">
       <dl className="payee">

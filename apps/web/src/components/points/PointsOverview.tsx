@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, Table } from 'antd';
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import type { RechargePackage, TopUpOrder } from '@mazhu/contracts';
-import { addIntegralTopUp, useIntegralSetting, useOrderChanged, useTopUpList, useUserPoints } from '@/api/points';
+import { PAYEE_NOT_SET_MESSAGE, payeeReady, type RechargePackage, type TopUpOrder } from '@mazhu/contracts';
+import { addIntegralTopUp, useIntegralSetting, useOrderChanged, usePaymentInformation, useTopUpList, useUserPoints } from '@/api/points';
 import { useUserStore } from '@/stores/user';
 import { useAuthModal } from '@/stores/auth-modal';
 import BalanceCards from './BalanceCards';
@@ -27,6 +27,9 @@ export default function PointsOverview() {
   useUserPoints();
   const setting = useIntegralSetting();
   const costs = setting.data?.items ?? [];
+  // Orders are refused until an operator has set the payee (the server says so too).
+  const payment = usePaymentInformation();
+  const payeeMissing = Boolean(payment.data) && !payeeReady(payment.data);
   const [selected, setSelected] = useState<RechargePackage | null>(null);
   const [creating, setCreating] = useState(false);
   const changed = useOrderChanged();
@@ -109,10 +112,11 @@ export default function PointsOverview() {
       )}
 
       <h3 className="section-title">充值套餐</h3>
+      {payeeMissing && <Alert type="warning" showIcon style={{ marginBottom: 16 }} title={PAYEE_NOT_SET_MESSAGE} data-testid="payee-not-set" />}
       <PackagePicker value={selected?.id} onChange={setSelected} />
       <div style={{ marginTop: 16, display: 'flex', alignItems: 'center', gap: 16 }}>
         {signedIn ? (
-          <Button type="primary" size="large" icon={<ShoppingCartOutlined />} disabled={!selected} loading={creating} onClick={() => void buy()} data-testid="buy">
+          <Button type="primary" size="large" icon={<ShoppingCartOutlined />} disabled={!selected || payeeMissing} loading={creating} onClick={() => void buy()} data-testid="buy">
             {selected ? `购买「${selected.name}」，应付 ¥${selected.price}` : '请选择套餐'}
           </Button>
         ) : (

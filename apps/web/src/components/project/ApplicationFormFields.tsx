@@ -1,6 +1,7 @@
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { PROJECT_LIMITS, TECH_TAGS } from '@mazhu/contracts';
 import CountedTextArea from './CountedTextArea';
+import { OriginLabel } from './OriginBadge';
 import { ENVIRONMENT_FIELDS, splitLanguages } from './checks';
 import './project.css';
 
@@ -14,7 +15,7 @@ const PLACEHOLDERS: Record<(typeof ENVIRONMENT_FIELDS)[number][0], string> = {
 };
 
 /**
- * The R11 texts the AI writes (all editable): 开发目的, 面向领域, 主要功能 (500–1300, live counter), 技术特点,
+ * The R11 texts (all editable), each label followed by the badge of its saved origin (OriginsContext): 开发目的, 面向领域, 主要功能 (500–1300, live counter), 技术特点,
  * the environment fields (≤ 50 each) and 编程语言 (≤ 120). Lives inside the page's Form.
  */
 export default function ApplicationFormFields({ disabled = false, languagesFromCode = false }: { disabled?: boolean; languagesFromCode?: boolean }) {
@@ -25,7 +26,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
         <Col span={12}>
           <Form.Item
             name="purpose"
-            label="开发目的"
+            label={<OriginLabel text="开发目的" field="form.purpose" />}
             tooltip="不超过 50 字，写清为什么开发，不能只写软件名称"
             rules={[{ required: true, whitespace: true, message: '请填写开发目的' }, len(PROJECT_LIMITS.environmentMax, '开发目的')]}
           >
@@ -33,7 +34,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="domain" label="面向领域/行业" rules={[{ required: true, whitespace: true, message: '请填写面向领域/行业' }, len(PROJECT_LIMITS.environmentMax, '面向领域/行业')]}>
+          <Form.Item name="domain" label={<OriginLabel text="面向领域/行业" field="form.domain" />} rules={[{ required: true, whitespace: true, message: '请填写面向领域/行业' }, len(PROJECT_LIMITS.environmentMax, '面向领域/行业')]}>
             <Input count={{ show: true, max: PROJECT_LIMITS.environmentMax }} />
           </Form.Item>
         </Col>
@@ -41,7 +42,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
 
       <Form.Item
         name="mainFunctions"
-        label="软件的主要功能"
+        label={<OriginLabel text="软件的主要功能" field="form.mainFunctions" />}
         tooltip="2026 年新版申请表要求 500–1300 字；应覆盖每个功能模块，并与操作手册、源代码一致"
         rules={[
           { required: true, whitespace: true, message: '请填写软件的主要功能' },
@@ -62,7 +63,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
         <Col span={9}>
           <Form.Item
             name="techTags"
-            label="技术特点标签"
+            label={<OriginLabel text="技术特点标签" field="form.techTags" />}
             tooltip={`申请表可选标签，最多 ${PROJECT_LIMITS.techTagsMax} 个`}
             rules={[{ type: 'array', max: PROJECT_LIMITS.techTagsMax, message: `技术特点标签最多选 ${PROJECT_LIMITS.techTagsMax} 个` }]}
           >
@@ -72,7 +73,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
         <Col span={15}>
           <Form.Item
             name="techFeatures"
-            label="软件的技术特点"
+            label={<OriginLabel text="软件的技术特点" field="form.techFeatures" />}
             rules={[{ required: true, whitespace: true, message: '请填写软件的技术特点' }, len(PROJECT_LIMITS.techFeaturesMax, '技术特点说明')]}
           >
             <Input.TextArea autoSize={{ minRows: 2, maxRows: 4 }} count={{ show: true, max: PROJECT_LIMITS.techFeaturesMax }} />
@@ -84,7 +85,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
       <Row gutter={24}>
         {ENVIRONMENT_FIELDS.map(([key, label]) => (
           <Col span={12} key={key}>
-            <Form.Item name={key} label={label} rules={[{ required: true, whitespace: true, message: `请填写${label}` }, len(PROJECT_LIMITS.environmentMax, label)]}>
+            <Form.Item name={key} label={<OriginLabel text={label} field={`form.${key}`} />} rules={[{ required: true, whitespace: true, message: `请填写${label}` }, len(PROJECT_LIMITS.environmentMax, label)]}>
               <Input count={{ show: true, max: PROJECT_LIMITS.environmentMax }} placeholder={PLACEHOLDERS[key]} />
             </Form.Item>
           </Col>
@@ -94,7 +95,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
         <Col span={16}>
           <Form.Item
             name="languagesText"
-            label="编程语言"
+            label={<OriginLabel text="编程语言" field="form.languages" />}
             tooltip="须列出使用的全部语言（漏写 HTML、CSS 是常见补正原因），用顿号分隔"
             extra={languagesFromCode ? '已按上传代码的统计结果填写' : undefined}
             rules={[
@@ -111,7 +112,7 @@ export default function ApplicationFormFields({ disabled = false, languagesFromC
           </Form.Item>
         </Col>
         <Col span={8}>
-          <Form.Item name="sourceLines" label="源程序量（行）" tooltip="全部源程序的总行数（不是材料中打印的 3000 行），上传代码后自动统计">
+          <Form.Item name="sourceLines" label={<OriginLabel text="源程序量（行）" field="form.sourceLines" />} tooltip="全部源程序的总行数（不是材料中打印的 3000 行），上传代码后自动统计">
             <InputNumber style={{ width: '100%' }} disabled placeholder="上传代码后自动统计" formatter={(v) => (v ? Number(v).toLocaleString('zh-CN') : '')} />
           </Form.Item>
         </Col>

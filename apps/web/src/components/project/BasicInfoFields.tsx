@@ -28,6 +28,8 @@ import { usePlatformTypes } from '@/api/content';
 import { getAiPolishDescription, getCnNameToEnName } from '@/api/projects';
 import { notify } from '@/utils/notify';
 import type { ProjectFormValues } from './form-values';
+import { OriginLabel } from './OriginBadge';
+import { useAiGate } from './useAiGate';
 import './project.css';
 
 /** Rules of 软件全称 (the contract's schema and limits). */
@@ -79,6 +81,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
   const [beforePolish, setBeforePolish] = useState<string | null>(null);
   const [translating, setTranslating] = useState(false);
   const [enName, setEnName] = useState('');
+  const gate = useAiGate();
 
   const platformOptions = platforms.data?.length
     ? platforms.data.map((p) => ({ value: p.id, label: p.name, title: p.description }))
@@ -90,14 +93,15 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
       notify.warning('请先用几句话描述软件，再让 AI 润色');
       return;
     }
+    if (!(await gate.ensure())) return;
     setPolishing(true);
     try {
-      const res = await getAiPolishDescription({ name: name?.trim() || '本软件', description, platform });
+      const res = await getAiPolishDescription({ name: name?.trim() || '本软件', description, platform, engine: 'ai' });
       const polished = res?.code === 200 ? res.data?.description?.trim() : '';
       if (polished) {
         setBeforePolish(description);
         form.setFieldValue('description', polished);
-        notify.success('已润色，可继续修改');
+        notify.success(res?.data?.provider === 'openai' ? '已由 AI 润色：保存后标为“AI 撰写”，可撤销或继续修改' : '未配置 AI 模型，已按规则整理（规则草稿），可继续修改');
       }
     } catch (err) {
       console.error(err);
@@ -200,7 +204,7 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
         <Form.Item
           label={
             <Space>
-              软件描述
+              <OriginLabel text="软件描述" field="description" />
               <span className="muted" style={{ fontWeight: 400 }}>
                 用几句话说明软件给谁用、解决什么问题、有哪些主要功能，AI 据此撰写申请表文字
               </span>
@@ -217,9 +221,11 @@ export default function BasicInfoFields({ withDescription = true }: { withDescri
             />
           </Form.Item>
           <Space style={{ marginTop: 8 }}>
-            <Button icon={<RobotOutlined />} loading={polishing} onClick={() => void polish()}>
-              {polishing ? 'AI 正在润色…' : 'AI 润色描述'}
-            </Button>
+            {!gate.noAi && (
+              <Button icon={<RobotOutlined />} loading={polishing} onClick={() => void polish()}>
+                {polishing ? 'AI 正在润色…' : 'AI 润色描述'}
+              </Button>
+            )}
             {beforePolish !== null && !polishing && (
               <Button
                 type="link"

@@ -1,8 +1,16 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Input, Segmented, Space, Table, Tag } from 'antd';
-import type { CodeAnalysis, CodeFileEntry, CodeSelection } from '@mazhu/contracts';
+import type { CodeAnalysis, CodeFileEntry, CodeSelection, RightsCheck } from '@mazhu/contracts';
 import { getCodeFiles, setCodeSelection } from '@/api/projects';
 import './project.css';
+
+/** What a left-out file is (the engine's categories: not the applicant's own program), with its tag colour. */
+const CATEGORY: Record<NonNullable<CodeFileEntry['category']>, { label: string; color: string }> = {
+  test: { label: '测试代码', color: 'blue' },
+  generated: { label: '自动生成', color: 'purple' },
+  build: { label: '构建/CI/部署', color: 'orange' },
+  vendored: { label: '第三方代码', color: 'magenta' },
+};
 
 /** The folder of a path ("src/views/user/index.vue" → "src/views/user/"), or '' at the root. */
 const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/') + 1) : '');
@@ -12,7 +20,7 @@ const folderOf = (p: string) => (p.includes('/') ? p.slice(0, p.lastIndexOf('/')
  * by a pattern (.gitignore syntax); 应用 re-reads the archive on the server and the analysis (源程序量, 编程语言,
  * pages) is recomputed from exactly what will be printed.
  */
-export default function CodeFileSelection({ uploadId, onAnalysis }: { uploadId: number; onAnalysis: (a: CodeAnalysis) => void }) {
+export default function CodeFileSelection({ uploadId, onAnalysis }: { uploadId: number; onAnalysis: (a: CodeAnalysis, rights?: RightsCheck) => void }) {
   const [files, setFiles] = useState<CodeFileEntry[] | null>(null);
   const [saved, setSaved] = useState<CodeSelection>({ include: [], exclude: [] });
   const [sel, setSel] = useState<CodeSelection>({ include: [], exclude: [] });
@@ -52,7 +60,7 @@ export default function CodeFileSelection({ uploadId, onAnalysis }: { uploadId: 
     setFiles(r.data.files);
     setSaved(r.data.selection);
     setSel(r.data.selection);
-    onAnalysis(r.data.analysis);
+    onAnalysis(r.data.analysis, r.data.rights);
   };
 
   if (!files) return null;
@@ -62,7 +70,7 @@ export default function CodeFileSelection({ uploadId, onAnalysis }: { uploadId: 
       <div className="form-section-title" style={{ marginTop: 24 }}>
         文件选择
         <span className="muted" style={{ fontWeight: 400, marginLeft: 8 }}>
-          印入 {included} 个，排除 {files.length - included} 个。第三方库、构建产物和数据脚本默认排除，可逐个或按目录、规则调整。
+          印入 {included} 个，排除 {files.length - included} 个。源程序只印你自己开发的程序：测试代码、自动生成的代码（如数据库迁移）、构建/CI/部署文件、第三方库和数据脚本默认排除，可逐个或按目录、规则改回纳入。
         </span>
       </div>
       <Space wrap style={{ marginBottom: 8 }}>
@@ -121,7 +129,19 @@ export default function CodeFileSelection({ uploadId, onAnalysis }: { uploadId: 
             width: 70,
             render: (v: boolean) => (v ? <Tag color="success">印入</Tag> : <Tag>排除</Tag>),
           },
-          { title: '原因 / 语言', key: 'why', render: (_, f) => (f.included ? `${f.language}，${f.lines} 行` : f.reason) },
+          {
+            title: '原因 / 语言',
+            key: 'why',
+            render: (_, f) =>
+              f.included ? (
+                `${f.language}，${f.lines} 行`
+              ) : (
+                <span data-testid="file-reason">
+                  {f.category && <Tag color={CATEGORY[f.category].color}>{CATEGORY[f.category].label}</Tag>}
+                  {f.reason}
+                </span>
+              ),
+          },
           {
             title: '调整',
             key: 'op',

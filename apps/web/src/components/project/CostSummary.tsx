@@ -49,13 +49,23 @@ function CostBox({ c }: { c: CostView }) {
   );
 }
 
-/** Cost of generating a project's materials (智能生成): the points setting and the user's balances. */
-export function ProjectCost() {
+/** Cost of generating a described project's materials (智能生成): with code the 智能生成 price, without it the described-only price. */
+export function ProjectCost({ hasCode = true }: { hasCode?: boolean }) {
   const setting = useIntegralSetting();
   const balances = useBalances();
   if (setting.isLoading || balances.isLoading) return <Skeleton active paragraph={{ rows: 1 }} />;
   const b = balances.data;
-  return <CostBox c={{ points: setting.data?.generateProject, freeTimes: b?.freeTimes ?? 0, giftedPoints: b?.giftedPoints ?? 0, rechargePoints: b?.rechargePoints ?? 0 }} />;
+  return (
+    <CostBox
+      c={{
+        points: hasCode ? setting.data?.generateProject : setting.data?.describedProject,
+        freeTimes: b?.freeTimes ?? 0,
+        giftedPoints: b?.giftedPoints ?? 0,
+        rechargePoints: b?.rechargePoints ?? 0,
+        extra: hasCode ? undefined : '仅描述生成：不含源程序文档',
+      }}
+    />
+  );
 }
 
 /** Cost of a code project, by its size (源程序量). */

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Popconfirm, Progress, Result, Space, Spin, Tag } from 'antd';
-import { CheckCircleFilled, CloseCircleFilled, DownloadOutlined, ExclamationCircleFilled, FileZipOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircleFilled, CloseCircleFilled, CompassOutlined, DownloadOutlined, ExclamationCircleFilled, FileZipOutlined, ReloadOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { RECHARGE_URL, REPORT_LEVEL_LABELS, type InsufficientBalance, type ProjectStatus, type ReportItem, type WordStatus } from '@mazhu/contracts';
-import { afterCharge, downloadMaterials, getProjectWordStatus, projectKeys, STATUS_POLL_MS, type StartOutcome } from '@/api/projects';
-import { unwrap } from '@/api/request';
+import { afterCharge, downloadMaterials, materialsDownloadName, projectKeys, useProjectWordStatus, type StartOutcome } from '@/api/projects';
 import './project.css';
 
 const active = (s: ProjectStatus | undefined) => s === 'queued' || s === 'generating';
@@ -93,6 +92,8 @@ export interface GeneratePanelProps {
   blocked?: boolean;
   /** What the generation will cost and what the user has. */
   cost?: ReactNode;
+  /** False for a described project without code: no source-code document is generated, and the panel says so. */
+  hasCode?: boolean;
   /** Charges and starts the generation. */
   start: () => Promise<StartOutcome>;
   onStarted?: (id: number) => void;
@@ -101,6 +102,20 @@ export interface GeneratePanelProps {
 /** The recharge page, naming the project kept as a draft so the user finds the way back after recharging. */
 const rechargeLink = (url: string, projectId: number | undefined, source: 'form' | 'code') =>
   projectId ? `${url}?${new URLSearchParams({ project: String(projectId), source }).toString()}` : url;
+
+/** What a described project without code gets, before generating and with its materials: no source-code document. */
+function NoCodeNotice({ done }: { done?: boolean }) {
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 16 }}
+      data-testid="no-code-notice"
+      title={done ? '材料中没有源程序文档（未上传源代码）' : '未上传源代码：本次生成申请表、操作手册（含界面原型图）和检查报告'}
+      description="源程序文档（程序鉴别材料）须由您享有著作权的源代码生成，系统不会编写代码。申请登记时须提交源程序：请在“基本信息”中上传源代码压缩包后重新生成。"
+    />
+  );
+}
 
 /** Generate → progress (polled every 1.5 s) → download and report; insufficient balance links to recharge. */
 export default function GeneratePanel(p: GeneratePanelProps) {
@@ -116,16 +131,8 @@ export default function GeneratePanel(p: GeneratePanelProps) {
     if (p.projectId && p.projectId !== id) setId(p.projectId);
   }, [p.projectId, id]);
 
-  const status = useQuery({
-    queryKey: projectKeys.status(id ?? 0),
-    queryFn: async ({ signal }) => unwrap(await getProjectWordStatus(id ?? 0, signal)),
-    // Always read when the project exists: the page may remount this panel while a generation runs.
-    enabled: Boolean(id),
-    staleTime: 0,
-    retry: 2,
-    refetchInterval: (q) => (active(q.state.data?.state) ? STATUS_POLL_MS : false),
-    refetchIntervalInBackground: true,
-  });
+  // Always read when the project exists: the page may remount this panel while a generation runs.
+  const status = useProjectWordStatus(id);
   const st: WordStatus | null | undefined = id ? status.data : undefined;
   const watching = Boolean(id);
   const state = st?.state;
@@ -174,7 +181,7 @@ export default function GeneratePanel(p: GeneratePanelProps) {
     if (!id) return;
     setDownloading(true);
     try {
-      await downloadMaterials({ id, source: p.source, name: p.name, version: p.version });
+      await downloadMaterials({ id, source: p.source, name: p.name, version: p.version, downloadName: st?.downloadName });
     } finally {
       setDownloading(false);
     }
@@ -248,13 +255,20 @@ export default function GeneratePanel(p: GeneratePanelProps) {
         <Result
           status="success"
           title="材料已生成"
-          subTitle={st.downloadName ? `下载文件：${p.name}_${p.version}_软著材料.zip` : '源程序、操作手册与申请表信息已打包'}
+          subTitle={`下载文件：${materialsDownloadName(st.downloadName, p.name, p.version)}`}
           style={{ padding: '8px 0 16px' }}
           extra={
             <Space>
               <Button type="primary" size="large" icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()} data-testid="download-materials">
                 下载材料（ZIP）
               </Button>
+              {id && (
+                <Link to={`/filing-guide?id=${id}`}>
+                  <Button size="large" icon={<CompassOutlined />} data-testid="open-filing-guide">
+                    申报助手
+                  </Button>
+                </Link>
+              )}
               <Popconfirm title="重新生成材料？" description="将按当前项目信息重新生成，并再次扣除免费次数或积分。" okText="重新生成" cancelText="取消" onConfirm={() => void run()}>
                 <Button size="large" icon={<ReloadOutlined />} loading={starting}>
                   重新生成
@@ -264,6 +278,7 @@ export default function GeneratePanel(p: GeneratePanelProps) {
           }
         />
         {p.outdated && <Alert type="warning" showIcon title="项目信息在生成后有修改，下载的材料不是最新的，请重新生成。" style={{ marginBottom: 16 }} />}
+        {p.hasCode === false && <NoCodeNotice done />}
         {insufficientBox}
         {st.files && st.files.length > 0 && (
           <div className="file-list">
@@ -287,6 +302,7 @@ export default function GeneratePanel(p: GeneratePanelProps) {
         <Alert type="error" showIcon title="生成失败" description={`${st.message || '生成过程出错'}。本次扣除的免费次数或积分已退回，可修改后重新生成。`} style={{ marginBottom: 16 }} data-testid="generate-failed" />
       )}
       {insufficientBox}
+      {p.hasCode === false && <NoCodeNotice />}
       {p.cost}
       <div className="generate-actions">
         <Button type="primary" size="large" icon={<ThunderboltOutlined />} loading={starting} disabled={p.blocked} onClick={() => void run()} data-testid="generate-btn">

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Empty, Popconfirm, Progress, Space, Table, Tag, Tooltip } from 'antd';
+import { Button, Empty, Modal, Popconfirm, Progress, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
-import { AuditOutlined, CodeOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, RobotOutlined } from '@ant-design/icons';
+import { AuditOutlined, CodeOutlined, CompassOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, PictureOutlined, RobotOutlined } from '@ant-design/icons';
 import dayjs from '@/utils/dayjs';
 import { PROJECT_STATUS_LABELS, type Page, type ProjectListItem, type ProjectStatus } from '@mazhu/contracts';
 import { downloadMaterials } from '@/api/projects';
 import './project.css';
+
+const ScreenshotsBoard = lazy(() => import('./ScreenshotsPanel').then((m) => ({ default: m.ScreenshotsBoard })));
 
 const STATUS_COLORS: Record<ProjectStatus, string> = {
   draft: 'default',
@@ -51,6 +53,7 @@ export default function ProjectTable({
 }) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<Record<string, boolean>>({});
+  const [shots, setShots] = useState<ProjectListItem | null>(null);
   const mark = (key: string, on: boolean) => setBusy((b) => ({ ...b, [key]: on }));
 
   const columns: ColumnsType<ProjectListItem> = [
@@ -136,6 +139,18 @@ export default function ProjectTable({
           <Button type="link" icon={<EditOutlined />} onClick={() => navigate(editLink(p))} data-testid="row-edit">
             编辑
           </Button>
+          <Tooltip title="上传截图包、截取屏幕或逐张上传，替换操作手册中的原型图">
+            <Button type="link" icon={<PictureOutlined />} onClick={() => setShots(p)} data-testid="row-screenshots">
+              截图
+            </Button>
+          </Tooltip>
+          {p.downloadable && (
+            <Tooltip title="在线填表、上传文件、签章页和提交后的事项">
+              <Button type="link" icon={<CompassOutlined />} onClick={() => navigate(`/filing-guide?id=${p.id}`)} data-testid="row-filing-guide">
+                申报
+              </Button>
+            </Tooltip>
+          )}
           {p.downloadable && (
             <Tooltip title="收到补正通知书？按通知逐项修改，只重新生成被修改的材料">
               <Button type="link" icon={<AuditOutlined />} onClick={() => navigate(`/settings/correctionList?projectId=${p.id}`)} data-testid="row-correction">
@@ -189,6 +204,9 @@ export default function ProjectTable({
       locale={{ emptyText: loading ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} /> }}
       className="project-table"
     />
+      <Modal open={Boolean(shots)} title={shots ? `界面截图：${shots.name}` : ''} width={1120} footer={null} onCancel={() => setShots(null)} destroyOnHidden>
+        <Suspense fallback={<Skeleton active />}>{shots && <ScreenshotsBoard projectId={shots.id} />}</Suspense>
+      </Modal>
     </div>
   );
 }

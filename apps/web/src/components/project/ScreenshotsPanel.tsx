@@ -1,46 +1,31 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Form, Image, Popconfirm, Skeleton, Space, Tag, Upload } from 'antd';
-import { CheckCircleFilled, EyeOutlined, SaveOutlined, UndoOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons';
+import { CameraOutlined, CheckCircleFilled, EyeOutlined, FileZipOutlined, SaveOutlined, SafetyOutlined, UndoOutlined, UploadOutlined, WarningFilled } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { SCREENSHOT_LIMITS, type ProjectPreview, type ProjectScreen } from '@mazhu/contracts';
-import { delScreenshot, previewKeys, uploadScreenshot, useObjectUrl, useProjectPreview, useScreenImage } from '@/api/preview';
+import { delScreenshot, maskScreenshot, previewKeys, uploadScreenshot, useObjectUrl, useProjectPreview, useScreenImage } from '@/api/preview';
 import { projectKeys, useProjectDetails } from '@/api/projects';
 import { isCancel } from '@/api/request';
 import { notify } from '@/utils/notify';
 import { toModuleInputs, type ModuleValues, type ProjectFormValues } from './form-values';
+import { screenshotProblem } from './screenshot-file';
 import './project.css';
+
+export { screenshotProblem };
+const ScreenshotPackDialog = lazy(() => import('./ScreenshotPackDialog'));
+const ScreenCaptureDialog = lazy(() => import('./ScreenCaptureDialog'));
 
 const L = SCREENSHOT_LIMITS;
 const MB = L.maxBytes / 1024 / 1024;
-
-/**
- * What the browser can check before sending (the server checks again, re-encodes and reads the text): PNG or JPEG,
- * at most `SCREENSHOT_LIMITS.maxBytes`, width and height within the limits. Resolves with the problem, or null.
- */
-export async function screenshotProblem(file: File): Promise<string | null> {
-  if (file.type !== 'image/png' && file.type !== 'image/jpeg') return '截图只支持 PNG 或 JPEG 格式';
-  if (file.size > L.maxBytes) return `截图不能超过 ${MB} MB`;
-  let size: { width: number; height: number };
-  try {
-    const bmp = await createImageBitmap(file);
-    size = { width: bmp.width, height: bmp.height };
-    bmp.close();
-  } catch {
-    return '无法读取该图片：请上传 PNG 或 JPEG 格式的截图';
-  }
-  const { width, height } = size;
-  if (width < L.minWidth || height < L.minHeight) return `截图尺寸 ${width}×${height} 过小：宽和高至少 ${L.minWidth} 像素`;
-  if (width > L.maxWidth || height > L.maxHeight) return `截图尺寸 ${width}×${height} 过大：宽和高不能超过 ${L.maxWidth} 像素`;
-  return null;
-}
 
 /** One figure of the manual: its picture, whether it is the user's screenshot, the checks, upload / remove. */
 function ScreenSlot({ label, screen, diagram, onChanged }: { label: string; screen: ProjectScreen; diagram: boolean; onChanged: (s: ProjectScreen) => void }) {
   const image = useScreenImage(screen.imageUrl);
   const url = useObjectUrl(image.data);
-  const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<'upload' | 'remove' | 'mask' | null>(null);
   const uploaded = screen.source === 'upload';
+  const personal = uploaded && screen.checks.some((c) => c.code === 'privacy' && !c.ok);
   const shown = uploaded ? screen.checks : screen.checks.filter((c) => !c.ok);
 
   const send = async (file: File) => {
@@ -72,6 +57,21 @@ function ScreenSlot({ label, screen, diagram, onChanged }: { label: string; scre
       if (res?.code === 200 && res.data) {
         onChanged(res.data);
         notify.success(res.msg || '已恢复为原型图');
+      }
+    } catch (err) {
+      if (!isCancel(err)) notify.error('操作失败，请稍后重试');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const mask = async () => {
+    setBusy('mask');
+    try {
+      const res = await maskScreenshot(screen.id);
+      if (res?.code === 200 && res.data) {
+        onChanged(res.data);
+        notify.success(res.msg || '已遮盖截图中的个人信息');
       }
     } catch (err) {
       if (!isCancel(err)) notify.error('操作失败，请稍后重试');
@@ -116,6 +116,13 @@ function ScreenSlot({ label, screen, diagram, onChanged }: { label: string; scre
               {diagram ? (uploaded ? '更换图片' : '上传图片') : uploaded ? '更换截图' : '上传截图'}
             </Button>
           </Upload>
+          {personal && (
+            <Popconfirm title="遮盖个人信息？" description="在截图上识别到的手机号、身份证号、邮箱处画上深色方块，替换原图。" okText="遮盖" cancelText="取消" onConfirm={() => void mask()}>
+              <Button size="small" icon={<SafetyOutlined />} loading={busy === 'mask'} disabled={busy !== null && busy !== 'mask'} data-testid="shot-mask">
+                遮盖个人信息
+              </Button>
+            </Popconfirm>
+          )}
           {uploaded && (
             <Popconfirm title={diagram ? '移除这张图片？' : '移除这张截图？'} description={diagram ? '该图将改回自动绘制的版本。' : '该界面将改回使用原型图。'} okText="移除" cancelText="取消" onConfirm={() => void remove()}>
               <Button size="small" icon={<UndoOutlined />} loading={busy === 'remove'} disabled={busy === 'upload'} data-testid="shot-remove">
@@ -133,18 +140,101 @@ const sameModules = (a: ReturnType<typeof toModuleInputs>, b: { name: string; de
   JSON.stringify(a.map((m) => [m.name, m.description ?? '', m.operations ?? []])) === JSON.stringify(b.map((m) => [m.name, m.description, m.operations]));
 
 /**
+ * The figures of a saved project (login, main, one per module; or the two diagrams) with their checks, one upload
+ * per figure, and for screens the two ways to fill many at once: 上传截图包 (a pack from `mazhu capture`, or several
+ * images, matched to the modules) and 截取屏幕 (capture a shared window screen by screen). Used by the wizards'
+ * module step and the project list.
+ */
+export function ScreenshotsBoard({ projectId }: { projectId: number }) {
+  const queryClient = useQueryClient();
+  const details = useProjectDetails(projectId);
+  const preview = useProjectPreview(projectId);
+  const [dialog, setDialog] = useState<'pack' | 'capture' | null>(null);
+
+  const onChanged = (s: ProjectScreen) => {
+    queryClient.setQueryData<ProjectPreview>(previewKeys.project(projectId), (old) => (old ? { ...old, screens: old.screens.map((x) => (x.id === s.id ? s : x)) } : old));
+  };
+
+  const moduleName = new Map((details.data?.modules ?? []).map((m) => [m.id, m.name]));
+  const screens = preview.data?.screens ?? [];
+  const labelOf = (s: ProjectScreen) => {
+    const fig = `图${screens.findIndex((x) => x.id === s.id) + 1}`;
+    if (s.key === 'login') return `${fig} 登录界面`;
+    if (s.key === 'main') return `${fig} 主界面`;
+    if (s.key === 'module') return `${fig} ${moduleName.get(s.moduleId ?? 0) ?? s.title}`;
+    return `${fig} ${s.title}`;
+  };
+  const uploads = screens.filter((s) => s.source === 'upload').length;
+
+  if (preview.isLoading || details.isLoading)
+    return (
+      <div className="shots-loading">
+        <Skeleton.Image active />
+        <span className="muted">正在生成界面原型…</span>
+      </div>
+    );
+  if (preview.isError) return <Alert type="error" showIcon title="界面加载失败" action={<a onClick={() => void preview.refetch()}>重试</a>} />;
+  if (!preview.data) return null;
+  const hasUi = preview.data.hasUi;
+  return (
+    <>
+      {!hasUi && <Alert type="info" showIcon title="该软件没有用户界面：操作手册使用软件总体架构图和功能模块结构图作为插图，也可上传您自己绘制的图替换。" style={{ marginBottom: 12 }} />}
+      <div className="shots-summary">
+        <span>
+          共 {screens.length} 张插图，已上传 <strong data-testid="shots-uploaded">{uploads}</strong> 张真实截图
+          {screens.length - uploads > 0 ? `，${screens.length - uploads} 张使用原型图` : ''}
+        </span>
+        <Space size={12} wrap>
+          {hasUi && (
+            <>
+              <Button size="small" icon={<FileZipOutlined />} onClick={() => setDialog('pack')} data-testid="shots-pack">
+                上传截图包
+              </Button>
+              <Button size="small" icon={<CameraOutlined />} onClick={() => setDialog('capture')} data-testid="shots-capture">
+                截取屏幕
+              </Button>
+            </>
+          )}
+          <Link to={`/preview-software?project=${projectId}`} target="_blank" rel="noopener">
+            在界面预览中调整原型图的主题与内容
+          </Link>
+        </Space>
+      </div>
+      <div className="shots-grid">
+        {screens.map((s) => (
+          <ScreenSlot key={s.id} label={labelOf(s)} screen={s} diagram={!hasUi} onChanged={onChanged} />
+        ))}
+      </div>
+      <Suspense fallback={null}>
+        {dialog === 'pack' && (
+          <ScreenshotPackDialog
+            open
+            projectId={projectId}
+            screens={screens}
+            labelOf={labelOf}
+            onClose={() => setDialog(null)}
+            onSaved={(p) => queryClient.setQueryData<ProjectPreview>(previewKeys.project(projectId), p)}
+          />
+        )}
+        {dialog === 'capture' && <ScreenCaptureDialog open screens={screens} labelOf={labelOf} onClose={() => setDialog(null)} onChanged={onChanged} />}
+      </Suspense>
+    </>
+  );
+}
+
+/**
  * 界面截图 in the wizards' module step: the figures of the operation manual — login screen, main screen, then one
  * per functional module (or, for software without a user interface, the two diagrams). Each shows the prototype until
- * the user uploads a screenshot of the real software; the server's checks (name and version equal to the form,
- * complete frame, no watermark) are shown beside it. The list follows the saved modules: unsaved module changes (or
- * a code project not saved yet) are saved first with `onSave`.
+ * the user uploads a screenshot of the real software (one by one, a screenshot pack, or captured from a shared
+ * window); the server's checks (name and version equal to the form, complete frame, not blank, no watermark, no
+ * personal data) are shown beside it. The list follows the saved modules: unsaved module changes (or a code project
+ * not saved yet) are saved first with `onSave`.
  */
 export default function ScreenshotsPanel({ projectId, onSave, saveLabel = '保存功能模块' }: { projectId?: number; onSave: () => Promise<boolean>; saveLabel?: string }) {
   const queryClient = useQueryClient();
   const form = Form.useFormInstance<ProjectFormValues>();
   const formModules = Form.useWatch('modules', { form, preserve: true }) as ModuleValues[] | undefined;
   const details = useProjectDetails(projectId);
-  const preview = useProjectPreview(projectId);
   const [saving, setSaving] = useState(false);
 
   const saved = details.data?.modules ?? [];
@@ -164,27 +254,11 @@ export default function ScreenshotsPanel({ projectId, onSave, saveLabel = '保�
     }
   };
 
-  const onChanged = (s: ProjectScreen) => {
-    if (!projectId) return;
-    queryClient.setQueryData<ProjectPreview>(previewKeys.project(projectId), (old) => (old ? { ...old, screens: old.screens.map((x) => (x.id === s.id ? s : x)) } : old));
-  };
-
-  const moduleName = new Map(saved.map((m) => [m.id, m.name]));
-  const labelOf = (s: ProjectScreen, i: number) => {
-    const fig = `图${i + 1}`;
-    if (s.key === 'login') return `${fig} 登录界面`;
-    if (s.key === 'main') return `${fig} 主界面`;
-    if (s.key === 'module') return `${fig} ${moduleName.get(s.moduleId ?? 0) ?? s.title}`;
-    return `${fig} ${s.title}`;
-  };
-  const screens = preview.data?.screens ?? [];
-  const uploads = screens.filter((s) => s.source === 'upload').length;
-
   return (
     <section className="shots" data-testid="screenshots-panel">
       <div className="form-section-title">界面截图</div>
       <p className="muted shots-intro">
-        操作手册按“登录界面 → 主界面 → 各功能模块”的顺序为每个界面配图。软件已经开发完成时，请为每个界面上传真实软件截图（PNG 或 JPEG，不超过 {MB} MB，宽高 {L.minWidth}–{L.maxWidth} 像素），截图须是完整界面，并在标题栏或标志处显示与申请表一致的软件名称和版本号；未上传的界面使用按模块生成的原型图。
+        操作手册按“登录界面 → 主界面 → 各功能模块”的顺序为每个界面配图。软件已经开发完成时，请为每个界面上传真实软件截图（PNG 或 JPEG，不超过 {MB} MB，宽高 {L.minWidth}–{L.maxWidth} 像素），截图须是完整界面，并在标题栏或标志处显示与申请表一致的软件名称和版本号；可用“上传截图包”一次上传 <code>mazhu capture</code> 截取的全部页面或多张截图，或用“截取屏幕”逐个截取桌面软件的界面；未上传的界面使用按模块生成的原型图。
       </p>
       {dirty ? (
         <Alert
@@ -199,32 +273,7 @@ export default function ScreenshotsPanel({ projectId, onSave, saveLabel = '保�
           style={{ marginBottom: 12 }}
         />
       ) : null}
-      {projectId && (preview.isLoading || details.isLoading) ? (
-        <div className="shots-loading">
-          <Skeleton.Image active />
-          <span className="muted">正在生成界面原型…</span>
-        </div>
-      ) : projectId && preview.isError ? (
-        <Alert type="error" showIcon title="界面加载失败" action={<a onClick={() => void preview.refetch()}>重试</a>} />
-      ) : projectId && preview.data ? (
-        <>
-          {!preview.data.hasUi && <Alert type="info" showIcon title="该软件没有用户界面：操作手册使用软件总体架构图和功能模块结构图作为插图，也可上传您自己绘制的图替换。" style={{ marginBottom: 12 }} />}
-          <div className="shots-summary">
-            <span>
-              共 {screens.length} 张插图，已上传 <strong data-testid="shots-uploaded">{uploads}</strong> 张真实截图
-              {screens.length - uploads > 0 ? `，${screens.length - uploads} 张使用原型图` : ''}
-            </span>
-            <Link to={`/preview-software?project=${projectId}`} target="_blank" rel="noopener">
-              在界面预览中调整原型图的主题与内容
-            </Link>
-          </div>
-          <div className="shots-grid">
-            {screens.map((s, i) => (
-              <ScreenSlot key={s.id} label={labelOf(s, i)} screen={s} diagram={!preview.data?.hasUi} onChanged={onChanged} />
-            ))}
-          </div>
-        </>
-      ) : null}
+      {projectId ? <ScreenshotsBoard projectId={projectId} /> : null}
     </section>
   );
 }

@@ -1,10 +1,17 @@
 import { Form, Tag } from 'antd';
 import { PROJECT_LIMITS, PROJECT_STATUS_LABELS, type CodeUpload, type ProjectStatus } from '@mazhu/contracts';
+import { useProjectWordStatus } from '@/api/projects';
 import type { ProjectFormValues } from './form-values';
 import './project.css';
 
-/** The wizard's side column: what has been filled so far, and the rules the materials must meet. */
-export default function WizardAside({ upload, status, tips }: { upload: CodeUpload | null; status?: ProjectStatus; tips: string[] }) {
+/**
+ * The wizard's side column: what has been filled so far, the project's state and the rules the materials must meet.
+ * The state is the live generation state of the project (the generate panel's), so it follows 排队中, 生成中 and the outcome
+ * as soon as a generation starts; `status` (the project as loaded) only stands in until that is read.
+ */
+export default function WizardAside({ upload, projectId, status: loaded, tips }: { upload: CodeUpload | null; projectId?: number; status?: ProjectStatus; tips: string[] }) {
+  const live = useProjectWordStatus(projectId);
+  const status = live.data?.state ?? loaded;
   const form = Form.useFormInstance<ProjectFormValues>();
   const name = Form.useWatch('name', { form, preserve: true });
   const version = Form.useWatch('version', { form, preserve: true });
@@ -37,7 +44,7 @@ export default function WizardAside({ upload, status, tips }: { upload: CodeUplo
           <strong>{modules?.filter((m) => m?.name?.trim()).length ?? 0} 个</strong>
         </div>
         {status && (
-          <div className="aside-kv">
+          <div className="aside-kv" data-testid="aside-status">
             <span>状态</span>
             <Tag color={status === 'succeeded' ? 'success' : status === 'failed' ? 'error' : status === 'draft' ? 'default' : 'processing'} style={{ marginInlineEnd: 0 }}>
               {PROJECT_STATUS_LABELS[status]}

@@ -44,7 +44,7 @@ describe('checkProjectDraft', () => {
 
   it('keeps 主要功能 inside 500–1300 characters', () => {
     const short = failing(buildDraft({}, { mainFunctions: '太短' }));
-    expect(short.find((i) => i.field === '软件的主要功能')?.message).toContain('至少 500');
+    expect(short.find((i) => i.field === '软件的主要功能')?.message).toContain('申请表要求 500–1300 字');
     const long = failing(buildDraft({}, { mainFunctions: '用户管理、仓库管理、入库管理、出库管理、库存盘点'.padEnd(1301, '字') }));
     expect(long.find((i) => i.field === '软件的主要功能')?.message).toContain('不能超过 1300');
     expect(canGenerate(checkProjectDraft(buildDraft({}, { mainFunctions: '太短' })))).toBe(false);
@@ -73,6 +73,16 @@ describe('checkProjectDraft', () => {
     const cover = f.find((i) => i.field === '功能与文档一致');
     expect(cover?.level).toBe('warning');
     expect(cover?.message).toContain('报表中心');
+  });
+
+  it('lets a described project without code generate: the missing source-code document is 需注意, not blocking', () => {
+    const d = buildDraft({ hasCode: false, codeOptional: true });
+    const code = checkProjectDraft(d).find((i) => i.field === '源代码')!;
+    expect(code).toMatchObject({ ok: false, level: 'warning' });
+    expect(code.message).toContain('不生成源程序文档');
+    expect(canGenerate(checkProjectDraft(buildDraft({ hasCode: true })))).toBe(true);
+    expect(canGenerate(checkProjectDraft(d))).toBe(true);
+    expect(canGenerate(checkProjectDraft(buildDraft({ hasCode: false })))).toBe(false);
   });
 });
 
@@ -118,5 +128,18 @@ describe('stale module counts and names (staleModuleMentions)', () => {
     expect(items[1].message).toMatch(/^提到的“爽约登记”已不是功能模块/);
     // A warning: it never blocks generation, and is never shown as passed.
     expect(items.every((i) => i.level === 'warning')).toBe(true);
+  });
+});
+
+describe('a 主要功能 shorter than the form needs', () => {
+  it('is 未通过 with what to add, and the user may accept it explicitly to generate (never padded)', () => {
+    const d = buildDraft({ hasCode: false, codeOptional: true, modules: [{ name: '会议室管理', description: '', operations: [] }] }, { mainFunctions: '会议室预约管理系统包括会议室管理。' });
+    const items = checkProjectDraft(d);
+    const short = items.find((i) => i.field === '软件的主要功能')!;
+    expect(short).toMatchObject({ ok: false, level: 'error', confirmable: true });
+    expect(short.message).toMatch(/^软件的主要功能只有 \d+ 字，申请表要求 500–1300 字；现有资料只支持这么多，没有凑字。请补充：会议室管理功能模块各自的具体操作和用途/);
+    const onlyShort = [short, ...items.filter((i) => i.ok || i.level !== 'error')];
+    expect(canGenerate(onlyShort)).toBe(false);
+    expect(canGenerate(onlyShort, true)).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import {
   AI_LIMITS,
+  judgeMainFunctions,
   PROJECT_LIMITS,
   ZApplicationForm,
   ZModuleInput,
@@ -24,6 +25,13 @@ export interface ProjectDraft {
   modules: ModuleInput[];
   /** Code attached (an upload): needed for the source-code document. */
   hasCode: boolean;
+  /** The user's own description (软件描述), when given. */
+  description?: string;
+  /**
+   * A described project (智能生成): without code the form, the manual and the report are still generated, and the
+   * missing source-code document is a 需注意 item saying what to do, not a blocking error.
+   */
+  codeOptional?: boolean;
   /** Module names the texts were written for (the AI's modules) that may since have been removed or renamed. */
   formerModuleNames?: string[];
 }
@@ -38,6 +46,11 @@ export interface CheckItem {
   level: CheckLevel;
   /** What was checked (when ok) or what is wrong (when not). */
   message: string;
+  /**
+   * An error the user may accept explicitly to generate anyway (主要功能 shorter than the form needs: the texts are
+   * kept as the facts allow, never padded, and the check report says 未通过).
+   */
+  confirmable?: boolean;
 }
 
 /** Length as the contracts count it (UTF-16 code units of the trimmed text). */
@@ -173,7 +186,15 @@ export function checkProjectDraft(d: ProjectDraft, today = new Date().toISOStrin
   add('面向领域/行业', !textLength(f.domain) ? '请填写面向领域/行业' : textLength(f.domain) > PROJECT_LIMITS.environmentMax && `面向领域/行业不能超过 ${PROJECT_LIMITS.environmentMax} 个字符`, `${textLength(f.domain)}/${PROJECT_LIMITS.environmentMax} 字`);
 
   const mf = textLength(f.mainFunctions);
-  add(
+  if (mf > 0 && mf < PROJECT_LIMITS.mainFunctionsMin) {
+    const v = judgeMainFunctions({
+      chars: mf,
+      modules: d.modules.map((m) => ({ name: m.name, described: Boolean(m.description?.trim()), operations: m.operations?.length ?? 0 })),
+      hasCode: d.hasCode,
+      hasDescription: Boolean(d.description?.trim()),
+    });
+    items.push({ field: '软件的主要功能', ok: false, level: 'error', confirmable: true, message: v.ok ? '' : v.message });
+  } else add(
     '软件的主要功能',
     mf < PROJECT_LIMITS.mainFunctionsMin
       ? `软件的主要功能至少 ${PROJECT_LIMITS.mainFunctionsMin} 字（现 ${mf} 字）`
@@ -219,7 +240,9 @@ export function checkProjectDraft(d: ProjectDraft, today = new Date().toISOStrin
   if (!f.ownerIds?.length) {
     items.push({ field: '著作权人', ok: false, level: 'warning', message: '申请表须填写至少一个著作权人：请在“著作权人”处选择或添加' });
   }
-  add('源代码', !d.hasCode && '未上传源代码：程序鉴别材料须由您自己的源代码生成（AI 不会编写代码）', '已上传源代码压缩包');
+  if (!d.hasCode && d.codeOptional) {
+    add('源代码', '未上传源代码：将生成申请表、操作手册和检查报告，不生成源程序文档；申请登记须提交源程序，可在“基本信息”中上传您自己的源代码后重新生成（AI 不会编写代码）', '', 'warning');
+  } else add('源代码', !d.hasCode && '未上传源代码：程序鉴别材料须由您自己的源代码生成（AI 不会编写代码）', '已上传源代码压缩包');
   return items;
 }
 
@@ -270,5 +293,5 @@ export function staleModuleMentions(form: Pick<ApplicationFormInput, 'mainFuncti
   return items;
 }
 
-/** True when nothing blocks the generation. */
-export const canGenerate = (items: CheckItem[]) => items.every((i) => i.ok || i.level !== 'error');
+/** True when nothing blocks the generation (`confirmed`: the user accepted the confirmable errors). */
+export const canGenerate = (items: CheckItem[], confirmed = false) => items.every((i) => i.ok || i.level !== 'error' || (confirmed && i.confirmable));

@@ -24,6 +24,11 @@ export interface ModuleValues {
   notes?: string[];
   /** Where the code shows this module ("path#symbol"): kept through edits so the check report can confirm it. */
   evidence?: string[];
+  /**
+   * Set when the code gives the module no name of its own (no menu, page title, API tag or comment): why the writer
+   * chose the name. Shown as 名称待确认 until the user edits the name or confirms it; never sent to the server.
+   */
+  nameConfirm?: string;
 }
 
 export interface ProjectFormValues {
@@ -202,6 +207,7 @@ export function toDraft(v: Partial<ProjectFormValues>, hasCode: boolean): Projec
     form: toApplicationForm(v),
     modules: toModuleInputs(v.modules),
     hasCode,
+    description: v.description,
   };
 }
 
@@ -270,7 +276,7 @@ export function fromAiInformation(ai: AiInformation, codeLanguages?: string[]): 
     runPlatform: ai.runPlatform,
     runSupport: ai.runSupport,
     languagesText: codeLanguages?.length ? codeLanguages.join('、') : ai.languages,
-    modules: ai.modules.map((m) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.basis?.slice(0, 30) })),
+    modules: ai.modules.map((m) => ({ name: m.name, description: m.description, operations: m.operations, evidence: m.basis?.slice(0, 30), ...(m.confirm ? { nameConfirm: m.confirm } : {}) })),
   };
 }
 

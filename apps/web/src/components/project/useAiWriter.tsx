@@ -62,7 +62,7 @@ export function AiWritingPanel({ elapsed, fromCode = false }: { elapsed: number;
   return (
     <div className="ai-writing" data-testid="ai-writing">
       <RobotOutlined className="ai-writing-icon" />
-      <div className="ai-writing-title">AI 正在{fromCode ? '根据代码结构' : '根据软件信息'}撰写申请表文字…</div>
+      <div className="ai-writing-title">正在{fromCode ? '根据代码结构' : '根据软件信息'}撰写申请表文字…</div>
       <Progress percent={pct} status="active" showInfo={false} style={{ maxWidth: 420, margin: '12px auto 8px' }} />
       <div className="muted">
         {fromCode && stage === 0 ? '阅读代码分析结果' : STAGES[stage]} · 已用时 {elapsed} 秒，通常需要 5–60 秒

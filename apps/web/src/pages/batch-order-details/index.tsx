@@ -10,8 +10,9 @@ import BatchNotFound from '@/pages/quick-batch-order/components/BatchNotFound';
 import { downloadBatchZip, useBatchDetails } from '@/api/batch';
 import { downloadMaterials } from '@/api/projects';
 import { editLink } from '@/components/project/ProjectTable';
+import { MainFunctionsChars, RowCheckTag } from '@/pages/quick-batch-order/components/RowCheck';
 
-const STATE_COLORS: Record<BatchRowState, string> = { invalid: 'error', ready: 'default', queued: 'processing', generating: 'processing', succeeded: 'success', failed: 'error' };
+const STATE_COLORS: Record<BatchRowState, string> = { invalid: 'error', ready: 'default', queued: 'processing', generating: 'processing', succeeded: 'success', failed: 'error', excluded: 'default' };
 
 /**
  * 批量订单详情 (/batch-order-Details?id=): every row with its state and progress, a summary of its check report, its
@@ -53,31 +54,47 @@ export default function BatchOrderDetailsPage() {
     {
       title: '检查报告',
       key: 'report',
-      width: 160,
+      width: 210,
       render: (_, r) =>
-        r.report ? (
+        r.check && r.report ? (
           <Popover
             title="检查报告"
             content={
               <ul style={{ maxWidth: 480, maxHeight: 320, overflow: 'auto', paddingLeft: 18, margin: 0 }}>
                 {r.report.items.map((i, k) => (
                   <li key={k} style={{ color: i.level === 'error' ? '#dc2626' : i.level === 'warning' ? '#b45309' : undefined }}>
+                    {i.level === 'error' ? '未通过：' : i.level === 'warning' ? '需注意：' : '通过：'}
                     {i.message}
                   </li>
                 ))}
               </ul>
             }
           >
-            <Space size={4}>
-              {r.report.errors ? <Tag color="error">{r.report.errors} 项需处理</Tag> : <Tag color="success">通过</Tag>}
-              {r.report.warnings > 0 && <Tag color="warning">{r.report.warnings} 条建议</Tag>}
+            <Space size={4} wrap>
+              <RowCheckTag check={r.check} />
+              <MainFunctionsChars check={r.check} />
             </Space>
           </Popover>
         ) : (
           <span style={{ color: '#9ca3af' }}>—</span>
         ),
     },
-    { title: '费用', key: 'points', width: 90, render: (_, r) => `${r.points} 积分` },
+    {
+      title: '费用',
+      key: 'points',
+      width: 130,
+      render: (_, r) => (
+        <div>
+          {r.state === 'excluded' ? '未下单' : `${r.points} 积分`}
+          <div style={{ color: '#6b7280', fontSize: 12 }}>{r.state === 'excluded' ? '' : r.priced === 'code' ? '按源程序量' : '仅描述（无源程序）'}</div>
+          {r.freeRegeneration && (
+            <Tag color="green" data-testid="row-free-regeneration">
+              修改后首次重新生成免费
+            </Tag>
+          )}
+        </div>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
@@ -150,6 +167,7 @@ export default function BatchOrderDetailsPage() {
                 <Descriptions.Item label="已完成">{d.counts.succeeded}</Descriptions.Item>
                 <Descriptions.Item label="生成中">{d.counts.queued + d.counts.generating}</Descriptions.Item>
                 <Descriptions.Item label="失败（已退费）">{d.counts.failed}</Descriptions.Item>
+                {d.counts.excluded > 0 && <Descriptions.Item label="未下单">{d.counts.excluded}</Descriptions.Item>}
                 <Descriptions.Item label="下单时间">{d.orderedAt ? dayjs(d.orderedAt).format('YYYY-MM-DD HH:mm') : '未下单'}</Descriptions.Item>
                 <Descriptions.Item label="扣费" span={3}>
                   {d.charge ? `免费次数 ${d.charge.freeTimes} 次、赠送积分 ${d.charge.giftedPoints}、充值积分 ${d.charge.rechargePoints}` : '—'}

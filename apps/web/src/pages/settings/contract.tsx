@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Col, Drawer, Form, Input, Popconfirm, Row, Select, Space, Spin, Table } from 'antd';
+import { Alert, Button, Checkbox, Col, Drawer, Form, Input, Popconfirm, Row, Select, Space, Spin, Table } from 'antd';
 import { DatePicker } from '@/components/DatePicker';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FilePdfOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from '@/utils/dayjs';
-import { ApiCode, CONTRACT_LIMITS, CONTRACT_TYPE_META, CONTRACT_TYPES, ownerLabel, type ContractListItem, type ContractTemplateQuery, type ContractType } from '@mazhu/contracts';
+import { ApiCode, CONTRACT_LIMITS, CONTRACT_TYPE_META, CONTRACT_TYPES, ownerLabel, type ContractListItem, type ContractTemplateQuery, type ContractType, type ContractWarnings } from '@mazhu/contracts';
 import { addContract, contractKeys, delContract, downloadContract, useContractList, useContractTemplate } from '@/api/contracts';
 import { useOwnerList } from '@/api/owners';
 import { useProjectDetails, useProjectList } from '@/api/projects';
@@ -26,6 +26,8 @@ interface Values {
 }
 
 const day = (d?: Dayjs) => (d ? d.format('YYYY-MM-DD') : undefined);
+/** The party fields hold owner ids as an array, also behind the single select of a 码著服务协议. */
+const asIds = (v: unknown): number[] => (Array.isArray(v) ? (v as number[]) : typeof v === 'number' ? [v] : []);
 
 /** 合同下载 (/settings/contract): generated contracts with their downloads, and a drawer to create one from a project. */
 export default function ContractPage() {
@@ -115,7 +117,12 @@ export default function ContractPage() {
   );
 }
 
-/** The create form beside a live preview of the filled template (identity numbers masked in the preview). */
+/**
+ * The create form beside a live preview of the filled template (identity numbers masked in the preview). Parties
+ * that disagree with the project's owners or 开发方式 are listed as warnings the user confirms with a checkbox
+ * before generating; a contract that cannot be made yet (a 码著服务协议 before the operator set its company) says
+ * why and cannot be submitted.
+ */
 function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => void }) {
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -125,13 +132,17 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
   const type = values?.type ?? 'cooperation';
   const meta = CONTRACT_TYPE_META[type];
   const [debounced, setDebounced] = useState<ContractTemplateQuery>();
+  /** Warnings of a refused submission (409), shown until the form changes. */
+  const [refused, setRefused] = useState<string[]>([]);
+  const [confirmed, setConfirmed] = useState(false);
   useEffect(() => {
+    setRefused([]);
     const t = setTimeout(() => {
       setDebounced({
         type,
         projectId: values?.projectId,
-        partyA: values?.partyA?.join(','),
-        partyB: values?.partyB?.join(','),
+        partyA: asIds(values?.partyA).join(','),
+        partyB: asIds(values?.partyB).join(','),
         signDate: day(values?.signDate),
         signPlace: values?.signPlace,
         devStart: day(values?.devRange?.[0]),
@@ -143,6 +154,10 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
     return () => clearTimeout(t);
   }, [type, values]);
   const preview = useContractTemplate(open ? debounced : undefined);
+  const warnings = refused.length ? refused : (preview.data?.warnings ?? []);
+  const blocked = preview.data?.type === type ? preview.data.blocked : null;
+  const warningKey = warnings.join('\n');
+  useEffect(() => setConfirmed(false), [warningKey]);
   const ownerOptions = useMemo(() => (owners.data?.list ?? []).map((o) => ({ value: o.id, label: ownerLabel(o) })), [owners.data]);
   const projectOptions = (projects.data?.list ?? []).map((p) => ({ value: p.id, label: `${p.name} ${p.version}` }));
   const completionDate = useProjectDetails(values?.projectId).data?.form.completionDate;
@@ -161,20 +176,26 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
     if (!v) return;
     setSaving(true);
     try {
-      // A refusal (a signing date after completion …) was shown as a toast by the request layer; the drawer stays open.
+      // A refusal (a signing date after completion …) is shown as a toast; party warnings (409) above the form.
       const res = await addContract({
         type: v.type,
         projectId: v.projectId!,
-        partyA: v.partyA,
-        partyB: v.partyB ?? [],
+        partyA: asIds(v.partyA),
+        partyB: asIds(v.partyB),
         signDate: day(v.signDate)!,
         signPlace: v.signPlace,
         devStart: day(v.devRange?.[0]),
         devEnd: day(v.devRange?.[1]),
         fee: v.fee,
         terms: v.terms,
+        confirmWarnings: confirmed && warnings.length > 0,
       });
-      const created = res?.code === ApiCode.Ok ? res.data : undefined;
+      if (res?.code === ApiCode.Conflict && (res.data as ContractWarnings | null)?.warnings?.length) {
+        setRefused((res.data as ContractWarnings).warnings);
+        return;
+      }
+      if (res && res.code !== ApiCode.Ok && res.msg) notify.error(res.msg);
+      const created = res?.code === ApiCode.Ok ? (res.data as ContractListItem) : undefined;
       if (created) {
         notify.success(`${created.title}已生成`);
         form.resetFields();
@@ -194,13 +215,35 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
       width={1180}
       destroyOnHidden
       extra={
-        <Button type="primary" loading={saving} onClick={() => void submit()}>
+        <Button type="primary" loading={saving} disabled={Boolean(blocked) || (warnings.length > 0 && !confirmed)} onClick={() => void submit()} data-testid="contract-submit">
           生成 PDF 和 Word
         </Button>
       }
     >
       <Row gutter={24}>
         <Col span={10}>
+          {blocked && <Alert type="error" showIcon title={blocked} style={{ marginBottom: 16 }} data-testid="contract-blocked" />}
+          {warnings.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 16 }}
+              data-testid="contract-warnings"
+              title="当事人与项目不相符，请核对"
+              description={
+                <>
+                  <ul style={{ paddingLeft: 18, margin: '4px 0 8px' }}>
+                    {warnings.map((w) => (
+                      <li key={w}>{w}</li>
+                    ))}
+                  </ul>
+                  <Checkbox checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} data-testid="contract-confirm">
+                    我已核对以上提示，仍按所选当事人生成合同
+                  </Checkbox>
+                </>
+              }
+            />
+          )}
           <Form form={form} layout="vertical" initialValues={{ type: 'cooperation', partyA: [], partyB: [] }}>
             <Form.Item name="type" label="合同类型" extra={meta.description}>
               <Select options={CONTRACT_TYPES.map((t) => ({ value: t, label: CONTRACT_TYPE_META[t].title }))} onChange={() => form.setFieldsValue({ partyA: [], partyB: [] })} />
@@ -212,6 +255,8 @@ function CreateContractDrawer({ open, onClose, onCreated }: { open: boolean; onC
               name="partyA"
               label={meta.sideB ? `${meta.sideA}（甲方）` : `${meta.sideA}（按著作权人顺序）`}
               rules={[{ required: true, type: 'array', min: meta.minSideA, message: `请选择至少 ${meta.minSideA} 个${meta.sideA}` }]}
+              normalize={asIds}
+              getValueProps={(v: unknown) => ({ value: type === 'service' ? asIds(v)[0] : asIds(v) })}
               extra={type === 'commission' ? '委托方即著作权人：合同约定著作权归委托方' : type === 'cooperation' ? '当事人及顺序应与申请表的著作权人一致' : undefined}
             >
               <Select mode={type === 'service' ? undefined : 'multiple'} placeholder="从知识产权人中选择" options={ownerOptions} notFoundContent="请先在“知识产权人”中添加" />

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert, Button, Card, Checkbox, Collapse, Empty, Input, Popconfirm, Progress, Radio, Result, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Collapse, Empty, Input, Popconfirm, Progress, Radio, Result, Select, Skeleton, Space, Spin, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, CheckCircleFilled, DeleteOutlined, DownloadOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ApiCode,
-  MATERIAL_GROUP_LABELS,
+  CONFIRMATION_EXAMPLES,
+  materialGroupLabel,
   PROJECT_LIMITS,
+  RECHARGE_URL,
   PROJECT_NAME_RE,
   TECH_TAGS,
   type ApplyCorrectionFix,
@@ -17,15 +19,21 @@ import {
   type NoticeItem,
 } from '@mazhu/contracts';
 import { afterCharge } from '@/api/projects';
-import { applyCorrectionFix, cancelProjectCorrections, correctionKeys, downloadCorrection, generateCorrectionMaterials, useCorrectionDetails } from '@/api/corrections';
+import { applyCorrectionFix, cancelProjectCorrections, markCorrectionSubmitted, correctionKeys, downloadCorrection, generateCorrectionMaterials, useCorrectionDetails } from '@/api/corrections';
 import CodeUploader from '@/components/project/CodeUploader';
+import CodeFileSelection from '@/components/project/CodeFileSelection';
 import DeadlineCountdown from '@/components/corrections/DeadlineCountdown';
-import { FIX_KIND_LABELS, STATE_COLORS } from '@/components/corrections/labels';
+import { fixKindLabel, STATE_COLORS } from '@/components/corrections/labels';
 import { notify } from '@/utils/notify';
 import '@/components/project/project.css';
 import '@/components/corrections/corrections.css';
 
 type Apply = (req: Omit<ApplyCorrectionFix, 'id'>) => Promise<boolean>;
+
+const ScreenshotsBoard = lazy(() => import('@/components/project/ScreenshotsPanel').then((m) => ({ default: m.ScreenshotsBoard })));
+
+/** What only the applicant can do: the 补正说明 states it in the applicant's own words (required). */
+const OWN_WORDS = new Set<ItemFix['reason']>(['signature', 'identity_docs', 'similar']);
 
 /** The suggested full name for a name-suffix fix: the current name when it already ends right, else name + 系统. */
 const suggestName = (name: string) => (PROJECT_NAME_RE.test(name) ? name : `${name.replace(/(软件|系统|平台)?$/, '')}系统`);
@@ -138,7 +146,9 @@ function FieldFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c: 
 function SourceFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c: CorrectionDetails; apply: Apply }) {
   const [upload, setUpload] = useState<CodeUpload | null>(null);
   const [busy, setBusy] = useState(false);
-  const needsUpload = fix.reason === 'code_version' || fix.reason === 'boilerplate' || fix.reason === 'third_party';
+  const needsUpload = fix.reason === 'code_version';
+  // Framework, generated or someone else's files can be left out of the filed upload instead of uploading again.
+  const selectable = (fix.reason === 'boilerplate' || fix.reason === 'third_party') && c.current.uploadId !== null;
   return (
     <div className="fix-form">
       <div className="fix-facts">
@@ -151,8 +161,14 @@ function SourceFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c:
           '该项目还没有上传代码，请上传完整的源代码压缩包。'
         )}
       </div>
+      {selectable && c.current.uploadId !== null && (
+        <div className="fix-field" data-testid={`fix-selection-${item.no}`}>
+          <span>文件选择：排除框架模板、脚手架、第三方库和自动生成的文件，只印入体现本软件功能的代码</span>
+          <CodeFileSelection uploadId={c.current.uploadId} onAnalysis={() => undefined} />
+        </div>
+      )}
       <div className="fix-field">
-        <span>{needsUpload ? '上传修改后的代码（必需）' : '上传更完整的代码（可选）'}</span>
+        <span>{needsUpload ? '上传修改后的代码（必需）' : selectable ? '或上传去掉这些文件后的代码' : '上传更完整的代码（可选）'}</span>
         <CodeUploader value={upload} onUploaded={(u) => setUpload(u)} />
       </div>
       <Button
@@ -177,7 +193,9 @@ function SourceFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c:
 
 function ManualFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c: CorrectionDetails; apply: Apply }) {
   const [mods, setMods] = useState(c.current.modules.map((m) => ({ ...m, ops: m.operations.join('\n') })));
+  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  const doc = c.current.documentKind;
   const set = (i: number, patch: Partial<(typeof mods)[number]>) => setMods(mods.map((m, j) => (j === i ? { ...m, ...patch } : m)));
   const editable = fix.reason !== 'doc_format';
   return (
@@ -199,6 +217,14 @@ function ManualFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c:
           </Button>
         </div>
       )}
+      <Input.TextArea
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={300}
+        autoSize={{ minRows: 1 }}
+        placeholder={editable ? '补充说明（可选，将写入补正说明；功能模块没有修改时必填）' : '补充说明（可选，将写入补正说明）'}
+        data-testid={`fix-note-${item.no}-${fix.reason}`}
+      />
       <Button
         type="primary"
         loading={busy}
@@ -209,6 +235,7 @@ function ManualFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c:
               itemNo: item.no,
               reason: fix.reason,
               modules: editable ? mods.map((m) => ({ name: m.name.trim(), description: m.description.trim(), operations: m.ops.split('\n').map((s) => s.trim()).filter(Boolean).slice(0, 12) })) : undefined,
+              note: note.trim() || undefined,
             });
           } finally {
             setBusy(false);
@@ -216,16 +243,26 @@ function ManualFix({ item, fix, c, apply }: { item: NoticeItem; fix: ItemFix; c:
         }}
         data-testid={`fix-apply-${item.no}-${fix.reason}`}
       >
-        {editable ? '保存并重新生成操作手册' : '重新生成操作手册'}
+        {editable ? `保存并重新生成${doc}` : `重新生成${doc}`}
       </Button>
     </div>
   );
 }
 
-function TodoFix({ item, fix, apply, needNote }: { item: NoticeItem; fix?: ItemFix; apply: Apply; needNote?: boolean }) {
+/** The checkbox of a to-do, a screenshot or a contract fix: what ticking it says. */
+function doneLabel(fix: ItemFix | undefined, doc: string): string {
+  if (fix?.reason === 'electronic_copy') return '知道了：补正材料生成后，在登记系统中上传补正包中的 PDF';
+  if (fix?.kind === 'screenshots') return doc === '操作手册' ? '截图已处理（系统识别截图中的名称和版本号）' : '已处理（说明写入补正说明）';
+  if (fix?.kind === 'contract') return '合同已生成（随补正材料附上）';
+  return '已完成';
+}
+
+function TodoFix({ item, fix, c, apply, needNote }: { item: NoticeItem; fix?: ItemFix; c: CorrectionDetails; apply: Apply; needNote?: boolean }) {
   const done = fix ? fix.state === 'applied' : Boolean(item.handled);
   const [note, setNote] = useState(item.note ?? '');
   const [busy, setBusy] = useState(false);
+  const doc = c.current.documentKind;
+  const example = fix ? CONFIRMATION_EXAMPLES[fix.reason] : undefined;
   const send = async (d: boolean) => {
     setBusy(true);
     try {
@@ -234,9 +271,22 @@ function TodoFix({ item, fix, apply, needNote }: { item: NoticeItem; fix?: ItemF
       setBusy(false);
     }
   };
+  const placeholder = needNote
+    ? `用自己的话写明您对这一项做了什么（必填，原样写入补正说明）${example ? `，例如：${example}` : ''}`
+    : fix?.kind === 'screenshots'
+      ? '补充说明（可选，写入补正说明；没有更换或上传截图时必填）'
+      : fix?.kind === 'contract'
+        ? '补充说明（可选，写入补正说明；开发方式不需要合同时必填）'
+        : '补充说明（可选，将写入补正说明）';
   return (
     <div className="fix-form">
-      {fix?.pending && <Alert type="warning" showIcon title={fix.pending} style={{ marginBottom: 8 }} />}
+      {fix?.kind === 'screenshots' && doc === '操作手册' && (
+        <div className="fix-shots" data-testid={`fix-shots-${item.no}`}>
+          <Suspense fallback={<Skeleton active />}>
+            <ScreenshotsBoard projectId={c.projectId} />
+          </Suspense>
+        </div>
+      )}
       {fix?.kind === 'contract' && (
         <Link to="/settings/contract" target="_blank">
           去“合同下载”为本项目生成合同
@@ -247,11 +297,11 @@ function TodoFix({ item, fix, apply, needNote }: { item: NoticeItem; fix?: ItemF
         onChange={(e) => setNote(e.target.value)}
         maxLength={300}
         autoSize={{ minRows: needNote ? 2 : 1 }}
-        placeholder={needNote ? '写明您对这一项做了什么（必填，将写入补正说明）' : '补充说明（可选，将写入补正说明）'}
+        placeholder={placeholder}
         data-testid={`fix-note-${item.no}`}
       />
       <Checkbox checked={done} disabled={busy} onChange={(e) => void send(e.target.checked)} data-testid={`fix-done-${item.no}-${fix?.reason ?? 'other'}`}>
-        {fix?.kind === 'screenshots' ? '已更换截图（截图中的名称、版本与申请表一致）' : '已完成'}
+        {doneLabel(fix, doc)}
       </Checkbox>
     </div>
   );
@@ -278,8 +328,8 @@ function ItemCard({ item, c, apply, locked }: { item: NoticeItem; c: CorrectionD
           <div key={fix.reason} className="fix-block">
             <div className="fix-head">
               <strong>{fix.title}</strong>
-              <Tag color="blue">{FIX_KIND_LABELS[fix.kind]}</Tag>
-              {fix.touches.length > 0 && <span className="muted">将重新生成：{fix.touches.map((g) => MATERIAL_GROUP_LABELS[g]).join('、')}</span>}
+              <Tag color="blue">{fixKindLabel(fix.kind, c.current.documentKind)}</Tag>
+              {fix.touches.length > 0 && <span className="muted">将重新生成：{fix.touches.map((g) => materialGroupLabel(g, c.current.documentKind)).join('、')}</span>}
               {fix.state === 'applied' && <Tag color="success">已应用</Tag>}
             </div>
             <div className="fix-desc">{fix.description}</div>
@@ -296,14 +346,14 @@ function ItemCard({ item, c, apply, locked }: { item: NoticeItem; c: CorrectionD
               ) : fix.kind === 'manual' ? (
                 <ManualFix item={item} fix={fix} c={c} apply={apply} />
               ) : (
-                <TodoFix item={item} fix={fix} apply={apply} needNote={fix.reason === 'similar'} />
+                <TodoFix item={item} fix={fix} c={c} apply={apply} needNote={OWN_WORDS.has(fix.reason) || (fix.kind === 'screenshots' && c.current.documentKind !== '操作手册')} />
               ))}
           </div>
         ))
       ) : (
         <>
           {item.note && <div className="fix-change">写入补正说明：{item.note}</div>}
-          {!locked && <TodoFix item={item} apply={apply} needNote />}
+          {!locked && <TodoFix item={item} c={c} apply={apply} needNote />}
         </>
       )}
     </Card>
@@ -380,6 +430,8 @@ export default function CorrectionDetailPage() {
   const queryClient = useQueryClient();
   const q = useCorrectionDetails(id);
   const [busy, setBusy] = useState<string | null>(null);
+  /** The refusal of a generation for a low balance (shown with the way to the recharge page). */
+  const [insufficient, setInsufficient] = useState<string | null>(null);
   const c = q.data;
 
   const refresh = (data: CorrectionDetails) => {
@@ -401,7 +453,7 @@ export default function CorrectionDetailPage() {
 
   const running = c.status === 'queued' || c.status === 'generating';
   const locked = c.status === 'cancelled' || running;
-  const done = c.state === 'generated' || c.state === 'cancelled';
+  const done = c.state === 'submitted' || c.state === 'cancelled';
 
   return (
     <div className="correction-detail" data-testid="correction-detail">
@@ -434,11 +486,27 @@ export default function CorrectionDetailPage() {
           }} data-testid="download-correction">
             下载补正材料
           </Button>
+          {c.status === 'generated' && !c.submittedAt && (
+            <Popconfirm
+              title="已在登记系统提交补正材料？"
+              description="标记后补正期限提醒停止，本补正不能再修改。收到新的通知书时请新建补正。"
+              okText="已提交"
+              cancelText="还没有"
+              onConfirm={async () => {
+                const res = await markCorrectionSubmitted(c.id);
+                if (res?.code === ApiCode.Ok) refresh(res.data);
+              }}
+            >
+              <Button type="primary" data-testid="mark-submitted">
+                标记为已提交
+              </Button>
+            </Popconfirm>
+          )}
           <Popconfirm title="取消这个补正？" description="取消后不能再修改。" okText="取消补正" cancelText="返回" onConfirm={async () => {
             const res = await cancelProjectCorrections(c.id);
             if (res?.code === ApiCode.Ok) refresh(res.data);
           }}>
-            <Button danger disabled={locked}>
+            <Button danger disabled={locked || Boolean(c.submittedAt)}>
               取消补正
             </Button>
           </Popconfirm>
@@ -469,14 +537,31 @@ export default function CorrectionDetailPage() {
             <div className="generate-title">生成补正材料</div>
             <div className="muted">
               {c.touched.length > 0
-                ? `将重新生成：${c.touched.map((g) => MATERIAL_GROUP_LABELS[g]).join('、')}；其余材料与已提交的版本逐字节相同。另附补正说明（PDF 和 Word）。`
+                ? `将重新生成：${c.touched.map((g) => materialGroupLabel(g, c.current.documentKind)).join('、')}；其余材料与已提交的版本逐字节相同。另附补正说明（PDF 和 Word）。`
                 : '没有需要重新生成的材料：全部材料保持已提交的版本，另附补正说明（PDF 和 Word）。'}
             </div>
             <div className="muted">
               费用：{c.cost > 0 ? `${c.cost} 积分` : '免费'}
               {c.costNote ? `（${c.costNote}）` : ''}。生成失败自动退回。
             </div>
+            {c.status === 'generated' && !c.submittedAt && <div className="muted" data-testid="round-note">本轮补正材料已生成。修改任一事项会开始第 {c.revision + 1} 轮修改，重新生成时按补正价格计费。</div>}
             {c.openItems.length > 0 && <div className="bad">还有第 {c.openItems.join('、')} 项未处理</div>}
+            {insufficient && (
+              <Alert
+                type="error"
+                showIcon
+                style={{ marginTop: 8 }}
+                title={insufficient}
+                action={
+                  <Link to={RECHARGE_URL}>
+                    <Button type="primary" size="small">
+                      去充值
+                    </Button>
+                  </Link>
+                }
+                data-testid="correction-insufficient"
+              />
+            )}
             {c.status === 'failed' && c.message && <div className="bad">{c.message}</div>}
           </div>
           {running ? (
@@ -489,12 +574,14 @@ export default function CorrectionDetailPage() {
               type="primary"
               size="large"
               icon={<ThunderboltOutlined />}
-              disabled={c.openItems.length > 0 || c.status === 'cancelled'}
+              disabled={c.openItems.length > 0 || c.status === 'cancelled' || c.status === 'generated'}
               loading={busy === 'gen'}
               onClick={async () => {
                 setBusy('gen');
+                setInsufficient(null);
                 try {
                   const res = await generateCorrectionMaterials(c.id);
+                  if (res?.code === ApiCode.InsufficientBalance) setInsufficient(res.msg || '余额不足');
                   if (res?.code === ApiCode.Ok) {
                     refresh(res.data);
                     await afterCharge(queryClient);

@@ -53,7 +53,7 @@ export default function CorrectionListPage() {
       width: 250,
       render: (_, c) => (
         <div>
-          <DeadlineCountdown deadline={c.deadline} done={c.state === 'generated' || c.state === 'cancelled'} />
+          <DeadlineCountdown deadline={c.deadline} done={c.state === 'submitted' || c.state === 'cancelled'} />
           <div className="pt-msg">通知书日期 {c.noticeDate}</div>
         </div>
       ),

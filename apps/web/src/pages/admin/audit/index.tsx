@@ -17,6 +17,11 @@ const ACTION_LABELS: Record<string, string> = {
   'settings.update': '修改设置',
   'job.retry': '重试生成任务',
   'content.agreement.publish': '发布协议版本',
+  'topup.approve': '充值审核通过',
+  'topup.reject': '驳回充值订单',
+  'package.add': '添加充值套餐',
+  'package.update': '修改充值套餐',
+  'user.points.adjust': '调整用户积分',
 };
 const actionLabel = (a: string) => ACTION_LABELS[a] ?? a.replace(/^content\.(\w+)\.(create|update|delete)$/, (_m, kind: string, verb: string) => `${{ create: '新建', update: '修改', delete: '删除' }[verb]}内容（${kind}）`);
 
@@ -67,7 +72,7 @@ export default function AdminAuditPage() {
         columns={[
           { title: '时间', dataIndex: 'createdAt', width: 160, render: fmtTime },
           { title: '操作人', dataIndex: 'operatorName', width: 120 },
-          { title: '操作', dataIndex: 'action', render: (v: string) => `${actionLabel(v)}（${v}）` },
+          { title: '操作', dataIndex: 'action', render: (v: string) => (actionLabel(v) === v ? v : `${actionLabel(v)}（${v}）`) },
           { title: '对象', dataIndex: 'target' },
           { title: 'IP', dataIndex: 'ip', width: 130, render: (v: string | null) => v ?? '—' },
         ]}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorInfo, type OperatorRole } from '@mazhu/contracts';
 import { adminCalls, adminData, useAdminMutation, useOperators } from '@/api/admin';
 import { useAdminSession } from '@/api/admin-session';
@@ -11,6 +11,8 @@ interface Values {
   username: string;
   password?: string;
   role: OperatorRole;
+  /** Yuan; empty = the setting 客服每日审核额度. */
+  dailyApprovalLimit?: number | null;
 }
 
 const roleOptions = OPERATOR_ROLES.map((r) => ({ value: r, label: OPERATOR_ROLE_LABELS[r] }));
@@ -41,6 +43,7 @@ export default function AdminOperatorsPage() {
           { title: 'ID', dataIndex: 'id', width: 70 },
           { title: '账号', dataIndex: 'username', render: (v: string, o) => (o.id === me?.id ? `${v}（我）` : v) },
           { title: '角色', dataIndex: 'role', render: (v: OperatorRole) => <Tag color={v === 'admin' ? 'blue' : 'green'}>{OPERATOR_ROLE_LABELS[v]}</Tag> },
+          { title: '每日审核额度', dataIndex: 'dailyApprovalLimit', render: (v: number | null, o) => (o.role === 'admin' ? '不限' : v === null ? '按设置' : `¥${v}`) },
           { title: '添加人', dataIndex: 'createdBy', render: (v: string) => v || '（启动配置）' },
           { title: '添加时间', dataIndex: 'createdAt', render: fmtTime },
           {
@@ -49,8 +52,8 @@ export default function AdminOperatorsPage() {
             width: 200,
             render: (_, o) => (
               <Space>
-                <Button type="link" style={{ padding: 0 }} onClick={() => setEditing({ id: o.id, username: o.username, role: o.role })}>
-                  修改角色 / 重置密码
+                <Button type="link" style={{ padding: 0 }} onClick={() => setEditing({ id: o.id, username: o.username, role: o.role, dailyApprovalLimit: o.dailyApprovalLimit })}>
+                  修改角色、额度 / 重置密码
                 </Button>
                 {o.id !== me?.id && (
                   <Popconfirm title={`删除运营账号「${o.username}」？其登录立即失效。`} onConfirm={() => del.mutate(o.id)}>
@@ -70,7 +73,7 @@ export default function AdminOperatorsPage() {
         saving={add.isPending || edit.isPending}
         onClose={() => setEditing(null)}
         onSubmit={(v) =>
-          succeeded(isNew ? add.mutateAsync({ username: v.username, password: v.password ?? '', role: v.role }) : edit.mutateAsync({ id: v.id ?? 0, role: v.role, password: v.password || undefined }))
+          succeeded(isNew ? add.mutateAsync({ username: v.username, password: v.password ?? '', role: v.role }) : edit.mutateAsync({ id: v.id ?? 0, role: v.role, password: v.password || undefined, dailyApprovalLimit: v.dailyApprovalLimit ?? null }))
         }
       >
         <Form.Item name="username" label="账号" rules={[{ required: true, message: '请输入运营账号' }, { pattern: /^[A-Za-z0-9_.-]{3,50}$/, message: '运营账号为 3～50 位字母、数字、下划线、点或短横线' }]}>
@@ -79,6 +82,11 @@ export default function AdminOperatorsPage() {
         <Form.Item name="role" label="角色" extra="管理员：全部功能；客服：查看用户与项目、审核充值，不能修改设置和运营账号。">
           <Select options={roleOptions} />
         </Form.Item>
+        {!isNew && (
+          <Form.Item name="dailyApprovalLimit" label="每日审核额度（元，客服适用）" extra="客服一天内审核通过的充值合计上限，超出须由管理员审核；留空则按“设置 → 充值审核”中的额度。">
+            <InputNumber min={0} max={10000000} precision={0} style={{ width: 200 }} placeholder="按设置" />
+          </Form.Item>
+        )}
         <Form.Item
           name="password"
           label={isNew ? '密码' : '新密码（留空则不修改；修改后其登录立即失效）'}

@@ -11,16 +11,32 @@ interface Schema {
   maximum?: number;
   maxLength?: number;
   properties?: Record<string, Schema>;
+  /** A nullable value: the value's schema and `{ type: 'null' }`. */
+  anyOf?: Schema[];
 }
 
-/** One input for a leaf schema. */
-function field(schema: Schema, unit?: string) {
+/** A leaf's value schema (with the title of a nullable wrapper) and whether it may be left empty (null). */
+function leafOf(s: Schema): { schema: Schema; nullable: boolean } {
+  const inner = s.anyOf?.find((x) => x.type !== 'null');
+  if (!s.anyOf || !inner) return { schema: s, nullable: false };
+  return { schema: { ...inner, title: s.title ?? inner.title }, nullable: s.anyOf.some((x) => x.type === 'null') };
+}
+
+/** One input for a leaf schema (a nullable number may be cleared: the value is then null). */
+function field(s: Schema, unit?: string) {
+  const { schema, nullable } = leafOf(s);
   if (schema.type === 'boolean') return <Switch />;
   if (schema.type === 'integer' || schema.type === 'number') {
-    return <InputNumber min={schema.minimum} max={schema.maximum} precision={schema.type === 'integer' ? 0 : undefined} addonAfter={unit} style={{ width: 220 }} />;
+    return <InputNumber min={schema.minimum} max={schema.maximum} precision={schema.type === 'integer' ? 0 : undefined} addonAfter={unit} placeholder={nullable ? '留空' : undefined} style={{ width: 220 }} />;
   }
   return <Input maxLength={schema.maxLength} style={{ width: 320 }} />;
 }
+
+/** Whether a leaf must be filled: numbers and booleans unless nullable; strings may be empty. */
+const requiredLeaf = (s: Schema) => {
+  const { schema, nullable } = leafOf(s);
+  return !nullable && schema.type !== 'string' && schema.type !== 'boolean';
+};
 
 function SettingForm({ item }: { item: AdminSettingItem }) {
   const [form] = Form.useForm();
@@ -30,7 +46,9 @@ function SettingForm({ item }: { item: AdminSettingItem }) {
 
   async function submit() {
     const values = (await form.validateFields()) as { value: unknown };
-    save.mutate({ key: item.key, value: values.value });
+    // A cleared nullable number is undefined in the form: the setting stores null ("not set").
+    const value = isObject && values.value && typeof values.value === 'object' ? Object.fromEntries(Object.keys(schema.properties ?? {}).map((k) => [k, (values.value as Record<string, unknown>)[k] ?? null])) : values.value;
+    save.mutate({ key: item.key, value });
   }
 
   return (
@@ -49,7 +67,7 @@ function SettingForm({ item }: { item: AdminSettingItem }) {
       <Form form={form} layout="inline" initialValues={{ value: item.value }} onFinish={submit}>
         {isObject ? (
           Object.entries(schema.properties ?? {}).map(([name, s]) => (
-            <Form.Item key={name} name={['value', name]} label={s.title ?? name} valuePropName={s.type === 'boolean' ? 'checked' : 'value'} rules={s.type === 'boolean' ? [] : [{ required: s.type !== 'string', message: `请填写${s.title ?? name}` }]}>
+            <Form.Item key={name} name={['value', name]} label={s.title ?? name} valuePropName={s.type === 'boolean' ? 'checked' : 'value'} rules={[{ required: requiredLeaf(s), message: `请填写${s.title ?? name}` }]}>
               {field(s)}
             </Form.Item>
           ))

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Form, Popconfirm, Space, Steps } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined } from '@ant-design/icons';
+import { Alert, Button, Checkbox, Form, Popconfirm, Space, Steps } from 'antd';
+import { ArrowLeftOutlined, ArrowRightOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AiInformation, CodeUpload, ProjectDetails } from '@mazhu/contracts';
-import { addProject, editAiJsonText, editProject, generateProjectWord, getAiInformation, projectKeys } from '@/api/projects';
+import { addProject, editProject, generateProjectWord, getAiInformation, projectKeys, saveAiEdit } from '@/api/projects';
 import { previewKeys } from '@/api/preview';
 import { notify } from '@/utils/notify';
 import AiNotice from '@/components/project/AiNotice';
@@ -19,6 +19,7 @@ import ModulesEditor from '@/components/project/ModulesEditor';
 import StaleModuleAlert from '@/components/project/StaleModuleAlert';
 import ScreenshotsPanel from '@/components/project/ScreenshotsPanel';
 import WizardAside from '@/components/project/WizardAside';
+import { RightsAlert, RightsDeclaration, rightsCheckItem, useRightsCheck } from '@/components/project/RightsPanel';
 import { canGenerate, checkProjectDraft } from '@/components/project/checks';
 import {
   AI_FIELDS,
@@ -36,6 +37,8 @@ import {
   type ProjectFormValues,
 } from '@/components/project/form-values';
 import { AiWritingPanel, useAiWriter } from '@/components/project/useAiWriter';
+import { AiWriteButton } from '@/components/project/useAiGate';
+import { OriginsContext, useFormOrigins } from '@/components/project/OriginBadge';
 
 const STEPS = [
   { title: '基本信息', content: '名称、版本与声明' },
@@ -62,9 +65,12 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   const editing = Boolean(details);
   const [step, setStep] = useState(() => (details && details.status !== 'draft' ? 4 : 0));
   const [reached, setReached] = useState(details ? 4 : 0);
+  /** The user accepted generating with a 主要功能 shorter than the form needs (kept as the facts allow, never padded). */
+  const [acceptShort, setAcceptShort] = useState(false);
   const [saving, setSaving] = useState(false);
   const [upload, setUpload] = useState<CodeUpload | null>(details?.code ?? null);
   const ai = useAiWriter();
+  const origins = useFormOrigins(projectId, details);
   const aiTried = useRef(false);
   /** The last AI answer, to store the user's edit of it with the project. */
   const aiInfo = useRef<AiInformation | null>(null);
@@ -98,8 +104,8 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   const saveModules = async () => {
     if (projectId === undefined) return false;
     const ok = (await editProject({ id: projectId, modules: toModuleInputs(values().modules) }))?.code === 200;
-    // Best effort: the stored AI information follows the user's edits (the project's fields are what counts).
-    if (ok && aiInfo.current) void editAiJsonText(projectId, toAiInformation(values(), aiInfo.current)).catch(() => undefined);
+    // The stored AI information follows the user's edits (the project's fields are what counts); a refusal is shown.
+    if (ok && aiInfo.current) void saveAiEdit(projectId, toAiInformation(values(), aiInfo.current));
     // The screenshot list follows the saved modules.
     if (ok) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectId) }).then(() => queryClient.invalidateQueries({ queryKey: previewKeys.project(projectId) }));
     return ok;
@@ -160,13 +166,14 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
   };
 
   /** Writes the AI texts into the form (modules too when `withModules`). */
-  const writeAi = async (withModules: boolean) => {
+  /** Fills the texts: `rules` (default) with the rule-based writer, `ai` with the model when the user asked for it. */
+  const writeAi = async (withModules: boolean, engine: 'rules' | 'ai' = 'rules') => {
     const v = values();
     // The project is saved at step 1: the server reads it (fields, modules, code analysis) and keeps the answer.
     const info = await ai.run(
       projectId
-        ? { id: projectId, description: v.description }
-        : { name: v.name, shortName: v.shortName, version: v.version, category: v.category, platform: v.platform, description: v.description, uploadId: upload?.uploadId },
+        ? { id: projectId, description: v.description, engine }
+        : { name: v.name, shortName: v.shortName, version: v.version, category: v.category, platform: v.platform, description: v.description, uploadId: upload?.uploadId, engine },
     );
     if (!info) return;
     aiInfo.current = info;
@@ -175,7 +182,12 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     form.setFieldsValue(fill);
     if (!v.description?.trim() && info.description) form.setFieldValue('description', info.description);
     force((n) => n + 1);
-    notify.success('AI 已填写并保存为草稿，请逐项核对并按实际情况修改');
+    if (engine === 'ai') {
+      // A model's texts are suggestions: they are kept (labelled AI 撰写) only when the user saves this step.
+      notify.success('AI 写的文字已填入（建议），点“下一步”保存即采用，保存后标为“AI 撰写”；请逐项核对，可用自己的话改写');
+      return;
+    }
+    notify.success('已填写规则草稿并保存，请逐项核对并按实际情况修改');
     await saveAiDraft(withModules);
   };
 
@@ -202,11 +214,19 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
     form.setFieldsValue({ sourceLines: u.analysis.sourceLines, languagesText: u.analysis.languages.join('、') });
   };
 
-  const draft = step === 3 || step === 4 ? { ...toDraft(values(), Boolean(upload)), formerModuleNames: aiInfo.current?.modules.map((m) => m.name) } : null;
-  const checks = draft ? checkProjectDraft(draft) : [];
-  const blocked = !canGenerate(checks);
+  const draft = step === 3 || step === 4 ? { ...toDraft(values(), Boolean(upload)), codeOptional: true, formerModuleNames: aiInfo.current?.modules.map((m) => m.name) } : null;
+  // Someone else's code: checked on the server against the owners chosen here, before anything is charged.
+  const rights = useRightsCheck({ projectId, uploadId: upload?.uploadId, ownerIds: draft?.form.ownerIds }, (step === 3 || step === 4) && Boolean(upload));
+  const rightsItem = rightsCheckItem(rights.data);
+  const checks = draft ? [...(rightsItem ? [rightsItem] : []), ...checkProjectDraft(draft)] : [];
+  const shortItem = checks.find((i) => i.confirmable && !i.ok);
+  const blocked = !canGenerate(checks, acceptShort);
+  /** Blocked by something the user cannot accept (the short 主要功能 is accepted on the last step). */
+  const blockedHard = !canGenerate(checks, true);
+  const rightsBox = rights.data && projectId ? <RightsDeclaration check={rights.data} projectId={projectId} ensureProject={async () => projectId} /> : null;
 
   return (
+    <OriginsContext.Provider value={origins}>
     <Form form={form} layout="vertical" initialValues={initialValues} scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
       <div className="wizard-steps">
         <Steps
@@ -234,10 +254,11 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
                 style={{ marginBottom: 12 }}
                 data-testid="own-code-notice"
                 title="源程序文档须由您自己的源代码生成"
-                description="AI 不会编写代码。请在这里上传您享有著作权的项目源代码压缩包（.zip / .tar.gz），系统识别编程语言、统计源程序量，并按前 30 页 + 后 30 页排版；他人的开源代码不能登记。也可以稍后再上传，但生成材料前必须上传。"
+                description="AI 不会编写代码。有代码时请在这里上传您享有著作权的项目源代码压缩包（.zip / .tar.gz），系统识别编程语言、统计源程序量，并按前 30 页 + 后 30 页排版；他人的开源代码不能登记。没有代码也可以生成：只填写软件信息和功能模块，生成申请表、操作手册和检查报告，源程序文档在上传代码后再生成。"
               />
               <CodeUploader value={upload} onUploaded={onUploaded} />
               {upload && <CodeAnalysisView analysis={upload.analysis} />}
+              {upload && <RightsAlert rights={upload.rights} />}
             </>
           )}
 
@@ -246,13 +267,16 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
               <div className="wizard-head">
                 <div>
                   <h2>AI 信息</h2>
-                  <p>AI 按申请表的字数要求撰写下列文字，每一项都可以直接修改。</p>
+                  <p>未填写的文字先由规则草稿填写（系统按固定规则根据您的信息和代码拼写，不是 AI），每一项都可以直接修改；每项标明文字来源。</p>
                 </div>
-                <Popconfirm title="重新生成 AI 信息？" description="当前填写的申请表文字和功能模块会被 AI 的新版本替换。" okText="重新生成" cancelText="取消" onConfirm={() => void writeAi(true)}>
-                  <Button icon={<RobotOutlined />} loading={ai.loading} data-testid="ai-regenerate">
-                    重新生成
-                  </Button>
-                </Popconfirm>
+                <Space>
+                  <Popconfirm title="重新起草？" description="当前填写的申请表文字和功能模块会被规则草稿（按固定规则拼写，不是 AI）替换。" okText="重新生成" cancelText="取消" onConfirm={() => void writeAi(true)}>
+                    <Button icon={<FileTextOutlined />} loading={ai.loading} data-testid="ai-regenerate">
+                      重新生成（规则草稿）
+                    </Button>
+                  </Popconfirm>
+                  <AiWriteButton loading={ai.loading} onWrite={() => void writeAi(true, 'ai')} />
+                </Space>
               </div>
               <AiNotice />
               <StaleModuleAlert formerNames={aiInfo.current?.modules.map((m) => m.name)} />
@@ -287,6 +311,7 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
                   <p>这是将填入申请表的内容。下面逐项列出检查结果，未通过的项目须先修改。</p>
                 </div>
               </div>
+              {rightsBox}
               <FormPreview draft={draft} checks={checks} />
             </>
           )}
@@ -296,9 +321,26 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
               <div className="wizard-head">
                 <div>
                   <h2>生成材料</h2>
-                  <p>生成源程序（PDF/Word）、操作手册（PDF/Word）与申请表信息，并对生成的文件逐页检查。</p>
+                  <p>{upload ? '生成源程序（PDF/Word）、操作手册（PDF/Word）与申请表信息，并对生成的文件逐页检查。' : '生成申请表信息、操作手册（PDF/Word，含界面原型图）和检查报告，并对生成的文件逐页检查；未上传源代码，不生成源程序文档。'}</p>
                 </div>
               </div>
+              {shortItem && (
+                <Alert
+                  type="error"
+                  showIcon
+                  style={{ marginBottom: 16 }}
+                  data-testid="short-main-functions"
+                  title="软件的主要功能字数不足：未通过"
+                  description={
+                    <>
+                      <div>{shortItem.message}</div>
+                      <Checkbox checked={acceptShort} onChange={(e) => setAcceptShort(e.target.checked)} style={{ marginTop: 8 }} data-testid="accept-short">
+                        我了解：按现有资料生成，检查报告中此项为“未通过”，提交登记前须补充到 500 字以上
+                      </Checkbox>
+                    </>
+                  }
+                />
+              )}
               <GeneratePanel
                 projectId={projectId}
                 source="form"
@@ -306,7 +348,8 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
                 version={draft.version}
                 outdated={details?.materialsOutdated}
                 blocked={blocked || !projectId}
-                cost={<ProjectCost />}
+                hasCode={Boolean(upload)}
+                cost={<ProjectCost hasCode={Boolean(upload)} />}
                 start={() => generateProjectWord(projectId ?? 0)}
               />
               {blocked && (
@@ -329,15 +372,16 @@ export default function AutoGenerateWizard({ details }: { details?: ProjectDetai
                 </Button>
               )}
               {step === 3 && (
-                <Button type="primary" icon={<ArrowRightOutlined />} iconPlacement="end" disabled={blocked} onClick={() => go(4)} data-testid="wizard-next">
-                  {blocked ? '请先修改未通过的项目' : '确认无误，去生成'}
+                <Button type="primary" icon={<ArrowRightOutlined />} iconPlacement="end" disabled={blockedHard} onClick={() => go(4)} data-testid="wizard-next">
+                  {blockedHard ? '请先修改未通过的项目' : '确认无误，去生成'}
                 </Button>
               )}
             </Space>
           </div>
         </div>
-        <WizardAside upload={upload} status={details?.status} tips={TIPS} />
+        <WizardAside upload={upload} projectId={projectId} status={details?.status} tips={TIPS} />
       </div>
     </Form>
+    </OriginsContext.Provider>
   );
 }

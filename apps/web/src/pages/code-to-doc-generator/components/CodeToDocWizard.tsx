@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Col, Collapse, Form, Input, Popconfirm, Row, Space, Steps } from 'antd';
-import { ArrowLeftOutlined, ArrowRightOutlined, RobotOutlined, SaveOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, ArrowRightOutlined, FileTextOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { PROJECT_LIMITS, type CodeUpload, type ProjectDetails } from '@mazhu/contracts';
 import { addCodeProject, addCodeProjectDraft, editProject, generateProjectWord, getAiInformation, projectKeys, type StartOutcome } from '@/api/projects';
@@ -19,6 +19,7 @@ import ModulesEditor from '@/components/project/ModulesEditor';
 import StaleModuleAlert from '@/components/project/StaleModuleAlert';
 import ScreenshotsPanel from '@/components/project/ScreenshotsPanel';
 import WizardAside from '@/components/project/WizardAside';
+import { RightsAlert, RightsDeclaration, rightsCheckItem, useRightsCheck } from '@/components/project/RightsPanel';
 import { canGenerate, checkProjectDraft } from '@/components/project/checks';
 import {
   AI_FIELDS,
@@ -32,6 +33,8 @@ import {
   type ProjectFormValues,
 } from '@/components/project/form-values';
 import { AiWritingPanel, useAiWriter } from '@/components/project/useAiWriter';
+import { AiWriteButton } from '@/components/project/useAiGate';
+import { OriginsContext, useFormOrigins } from '@/components/project/OriginBadge';
 
 const STEPS = [
   { title: '上传代码', content: '识别语言与行数' },
@@ -62,6 +65,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
   /** A generation was started (now or before): progress and download come first. */
   const [started, setStarted] = useState(Boolean(details && details.status !== 'draft'));
   const ai = useAiWriter();
+  const origins = useFormOrigins(projectId, details);
   const aiTried = useRef(false);
   const [, force] = useState(0);
   const name = Form.useWatch('name', { form, preserve: true });
@@ -146,7 +150,8 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
     go(step + 1);
   };
 
-  const writeAi = async (withModules: boolean) => {
+  /** Fills the texts: `rules` (default) with the rule-based writer, `ai` with the model when the user asked for it. */
+  const writeAi = async (withModules: boolean, engine: 'rules' | 'ai' = 'rules') => {
     if (!upload) return;
     const v = values();
     // The fields as they are now, and the upload: the server reads the code analysis and structure hints it kept.
@@ -158,6 +163,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
       platform: v.platform,
       description: v.description,
       uploadId: upload.uploadId,
+      engine,
     });
     if (!info) return;
     const fill = fromAiInformation(info, upload.analysis.languages);
@@ -165,7 +171,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
     form.setFieldsValue(fill);
     if (!v.description?.trim() && info.description) form.setFieldValue('description', info.description);
     force((n) => n + 1);
-    notify.success('已根据代码填写，请逐项核对并按实际情况修改');
+    notify.success(engine === 'ai' ? 'AI 写的文字已填入（建议），保存后标为“AI 撰写”；请逐项核对，可用自己的话改写' : '已根据代码填写规则草稿，请逐项核对并按实际情况修改');
   };
 
   // Entering 项目信息 with nothing written yet: the stored AI texts, or the AI reads the code analysis.
@@ -202,11 +208,25 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
   };
 
   const draft = step === 3 ? toDraft(values(), Boolean(upload)) : null;
-  const checks = draft ? checkProjectDraft(draft) : [];
+  // Someone else's code: checked on the server against the owners chosen here, before anything is charged.
+  const rights = useRightsCheck({ projectId, uploadId: upload?.uploadId, ownerIds: draft?.form.ownerIds }, step === 3 && Boolean(upload));
+  const rightsItem = rightsCheckItem(rights.data);
+  const checks = draft ? [...(rightsItem ? [rightsItem] : []), ...checkProjectDraft(draft)] : [];
   const blocked = !canGenerate(checks);
+  /** A new project is kept as a draft before its declaration is recorded (nothing is charged). */
+  const ensureProject = async (): Promise<number | undefined> => {
+    if (projectId) return projectId;
+    if (!upload) return undefined;
+    const res = await addCodeProjectDraft({ ...toProjectInput(values(), upload.uploadId), uploadId: upload.uploadId });
+    if (res?.code !== 200 || !res.data) return undefined;
+    setProjectId(res.data.project.id);
+    setParams({ id: String(res.data.project.id) }, { replace: true });
+    return res.data.project.id;
+  };
   const header = `${(name ?? '').trim() || '软件全称'} ${(version ?? '').trim() || 'V1.0'}`;
 
   return (
+    <OriginsContext.Provider value={origins}>
     <Form form={form} layout="vertical" initialValues={initialValues} scrollToFirstError={{ behavior: 'smooth', block: 'center' }}>
       <div className="wizard-steps">
         <Steps current={step} items={STEPS.map((s, i) => ({ ...s, disabled: i > reached || ai.loading || saving }))} onChange={(i) => (i <= reached ? go(i) : undefined)} />
@@ -225,7 +245,8 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
               {upload && (
                 <>
                   <CodeAnalysisView analysis={upload.analysis} />
-                  <CodeFileSelection uploadId={upload.uploadId} onAnalysis={(analysis) => setUpload({ ...upload, analysis })} />
+                  <RightsAlert rights={upload.rights} />
+                  <CodeFileSelection uploadId={upload.uploadId} onAnalysis={(analysis, rights) => setUpload({ ...upload, analysis, rights })} />
                   <SoftwareFormField detected={upload.analysis.form} />
                   <div className="form-section-title" style={{ marginTop: 24 }}>
                     软件名称与版本（印在每页页眉）
@@ -254,13 +275,16 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
               <div className="wizard-head">
                 <div>
                   <h2>项目信息</h2>
-                  <p>编程语言与源程序量来自代码统计；其余文字由 AI 根据代码结构撰写，请逐项核对。</p>
+                  <p>编程语言与源程序量来自代码统计；未填写的文字由规则草稿根据代码结构填写（不是 AI），每项标明文字来源，请逐项核对。</p>
                 </div>
-                <Popconfirm title="根据代码重新生成？" description="当前的申请表文字和功能模块会被替换。" okText="重新生成" cancelText="取消" onConfirm={() => void writeAi(true)}>
-                  <Button icon={<RobotOutlined />} loading={ai.loading} data-testid="ai-regenerate">
-                    根据代码重新生成
-                  </Button>
-                </Popconfirm>
+                <Space>
+                  <Popconfirm title="根据代码重新生成？" description="当前的申请表文字和功能模块会被规则草稿（按固定规则拼写，不是 AI）替换。" okText="重新生成" cancelText="取消" onConfirm={() => void writeAi(true)}>
+                    <Button icon={<FileTextOutlined />} loading={ai.loading} data-testid="ai-regenerate">
+                      根据代码重新生成
+                    </Button>
+                  </Popconfirm>
+                  <AiWriteButton loading={ai.loading} onWrite={() => void writeAi(true, 'ai')} />
+                </Space>
               </div>
               <AiNotice />
               <BasicInfoFields />
@@ -301,6 +325,7 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
                       生成材料
                     </div>
                     {!upload && <Alert type="error" showIcon title="请先上传源代码" />}
+                    {!started && rights.data && <RightsDeclaration check={rights.data} projectId={projectId} ensureProject={ensureProject} />}
                     <GeneratePanel
                       projectId={projectId}
                       source="code"
@@ -365,8 +390,9 @@ export default function CodeToDocWizard({ details }: { details?: ProjectDetails 
             </Space>
           </div>
         </div>
-        <WizardAside upload={upload} status={details?.status} tips={TIPS} />
+        <WizardAside upload={upload} projectId={projectId} status={details?.status} tips={TIPS} />
       </div>
     </Form>
+    </OriginsContext.Provider>
   );
 }

@@ -3,12 +3,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert, Button, Input, Modal, Popconfirm, Select, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  CheckCircleFilled,
   CopyOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
-  ExclamationCircleFilled,
   FileExcelOutlined,
   PaperClipOutlined,
   PlusOutlined,
@@ -16,16 +14,16 @@ import {
   SaveOutlined,
   ShoppingCartOutlined,
   SnippetsOutlined,
-  WarningFilled,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { ApiCode, BATCH_MAX_ROWS, PROJECT_LIMITS, formatCellError, type BatchDetails, type BatchQuote, type BatchRow } from '@mazhu/contracts';
+import { ApiCode, BATCH_MAX_ROWS, PROJECT_LIMITS, formatCellError, type BatchDetails, type BatchOrderRequest, type BatchQuote, type BatchRow } from '@mazhu/contracts';
 import { batchKeys, downloadTemplate, getProjectBatchOrder, importExcel, saveSoftwareInformation, useOwnerNames } from '@/api/batch';
 import { afterCharge, getAIGeneratedInformation, uploadCodeProject } from '@/api/projects';
 import { notify } from '@/utils/notify';
 import { copyOf, fillFromAi, fromServer, newKey, splitCell, type EditorRow } from '../rows';
 import { rowsFromPaste } from '../paste';
-import OrderModal from './OrderModal';
+import OrderModal, { type OrderChoices } from './OrderModal';
+import { MainFunctionsChars, RowCheckTag } from './RowCheck';
 import RowFields from './RowFields';
 
 const blankRow = (): EditorRow => ({ key: newKey(), values: { version: 'V1.0' }, uploadId: null, code: null });
@@ -84,7 +82,11 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
       if (res?.code !== ApiCode.Ok) return undefined;
       adopt(res.data);
       const bad = res.data.rows.filter((r) => r.state === 'invalid').length;
+      const failed = res.data.rows.filter((r) => r.state !== 'invalid' && r.check?.result === 'failed').length;
+      const warned = res.data.rows.filter((r) => r.check?.result === 'warning').length;
       if (bad) notify.warning(`已保存，${bad} 行有错误需要修改`);
+      else if (failed) notify.warning(`已保存：${failed} 行检查未通过（把鼠标移到“未通过”上查看原因），下单前请补充资料，或在下单时逐行确认或不下单`);
+      else if (warned) notify.success(`已保存：没有错误，${warned} 行需注意`);
       else notify.success('已保存，所有行检查通过');
       return res.data;
     } finally {
@@ -92,12 +94,20 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
     }
   }
 
+  /** Quotes the batch with the user's choices (rows left out, 未通过 rows confirmed, 需注意 acknowledged). */
+  async function requote(id: number, choices: OrderChoices): Promise<void> {
+    const res = await getProjectBatchOrder({ id, ...choices });
+    if (res?.code === ApiCode.Ok) setQuote(res.data.quote);
+    else notify.error(res?.msg || '报价失败，请稍后重试');
+  }
+
   async function startOrder() {
     const d = dirty || !batch ? await save() : batch;
     if (!d) return;
     setBusy('quote');
     try {
-      const res = await getProjectBatchOrder({ id: d.id });
+      // Rows with errors are left out of the first quote, so it shows what the rest costs.
+      const res = await getProjectBatchOrder({ id: d.id, exclude: d.rows.filter((r) => r.state === 'invalid').map((r) => r.id) });
       if (res?.code !== ApiCode.Ok) {
         notify.error(res?.msg || '报价失败，请稍后重试');
         return;
@@ -109,11 +119,12 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
     }
   }
 
-  async function confirmOrder(acknowledged: number[]) {
+  async function confirmOrder(choices: OrderChoices) {
     if (!batch) return;
     setBusy('order');
     try {
-      const res = await getProjectBatchOrder({ id: batch.id, confirm: true, acknowledged });
+      const req: BatchOrderRequest = { id: batch.id, confirm: true, ...choices };
+      const res = await getProjectBatchOrder(req);
       if (res?.code === ApiCode.Ok) {
         notify.success('已下单，开始生成材料');
         await afterCharge(queryClient);
@@ -181,12 +192,12 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
       if (res?.code === ApiCode.Ok && res.data) {
         const values = fillFromAi(r.values, res.data);
         update(key, (x) => ({ ...x, values: fillFromAi(x.values, res.data) }));
-        if ((values.mainFunctions ?? '').trim().length >= PROJECT_LIMITS.mainFunctionsMin) notify.success('AI 已撰写这一行的空白项，请核对后保存');
+        if ((values.mainFunctions ?? '').trim().length >= PROJECT_LIMITS.mainFunctionsMin) notify.success('已按规则起草这一行的空白项（规则草稿，不是 AI），请核对后保存');
         else
           notify.warning(
             r.uploadId
               ? `代码中能确认的功能不足以写满 ${PROJECT_LIMITS.mainFunctionsMin} 字的主要功能，请补充软件的实际功能后保存`
-              : `还没有上传这一行的代码，AI 只写了能确认的内容；请先上传代码再撰写，或自行补充主要功能（不少于 ${PROJECT_LIMITS.mainFunctionsMin} 字）`,
+              : `还没有上传这一行的代码，规则草稿只写了能确认的内容；请先上传代码再撰写，或自行补充主要功能（不少于 ${PROJECT_LIMITS.mainFunctionsMin} 字）`,
           );
       }
     } finally {
@@ -227,28 +238,8 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
       fixed: 'left',
       render: (_, r) => {
         const info = infoOf(r);
-        if (!info || r.changed) return <Tag>待保存</Tag>;
-        if (info.errors.length)
-          return (
-            <Tooltip title={info.errors.map((e) => formatCellError(info.rowNo, e)).join('\n')}>
-              <Tag icon={<ExclamationCircleFilled />} color="error" data-testid="row-invalid">
-                {info.errors.length} 处错误
-              </Tag>
-            </Tooltip>
-          );
-        if (info.warnings.length)
-          return (
-            <Tooltip title={info.warnings.map((w) => w.message).join('\n')}>
-              <Tag icon={<WarningFilled />} color="warning">
-                需注意 {info.warnings.length}
-              </Tag>
-            </Tooltip>
-          );
-        return (
-          <Tag icon={<CheckCircleFilled />} color="success">
-            通过
-          </Tag>
-        );
+        if (!info?.check || r.changed) return <Tag>待保存</Tag>;
+        return <RowCheckTag check={info.check} />;
       },
     },
     {
@@ -285,10 +276,32 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
     {
       title: '主要功能',
       key: 'mainFunctions',
-      width: 110,
+      width: 150,
       render: (_, r) => {
+        const info = infoOf(r);
+        if (info?.state === 'invalid' && !r.changed && !r.values.mainFunctions?.trim()) return <Tag>改正错误后估算</Tag>;
+        if (info?.check && !r.changed) return <MainFunctionsChars check={info.check} />;
         const n = [...(r.values.mainFunctions ?? '')].length;
-        return n ? <Tag color={n >= 500 && n <= 1300 ? 'blue' : 'red'}>{n} 字</Tag> : <Tag>AI 撰写</Tag>;
+        return n ? <Tag color={n >= PROJECT_LIMITS.mainFunctionsMin && n <= PROJECT_LIMITS.mainFunctionsMax ? 'blue' : 'red'}>{n} 字</Tag> : <Tag>下单时规则起草</Tag>;
+      },
+    },
+    {
+      title: '计价',
+      key: 'price',
+      width: 120,
+      render: (_, r) => {
+        const info = infoOf(r);
+        if (!info || r.changed) return <span className="muted">保存后计价</span>;
+        return (
+          <Tooltip title={`将生成：${info.gets}`}>
+            <span data-testid="row-price">
+              {info.points} 积分
+              <div className="muted" style={{ fontSize: 12 }}>
+                {info.priced === 'code' ? '按源程序量' : '仅描述（无源程序）'}
+              </div>
+            </span>
+          </Tooltip>
+        );
       },
     },
     {
@@ -310,7 +323,7 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
                 <Tag color="green">{r.code.sourceLines} 行</Tag>
               </Tooltip>
             ) : (
-              <Tooltip title="可以稍后上传；没有代码时只生成操作手册和申请表，源程序材料须在上传真实代码后生成">
+              <Tooltip title="可以不上传：没有代码时按仅描述项目计价，只生成申请表、操作手册和检查报告；源程序文档须在上传真实代码后生成">
                 <Tag>未上传</Tag>
               </Tooltip>
             )}
@@ -327,8 +340,8 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
           <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing(r.key)} data-testid="row-edit">
             全部字段
           </Button>
-          <Tooltip title="AI 撰写空白项">
-            <Button type="link" size="small" icon={<RobotOutlined />} loading={aiRow === r.key} onClick={() => void onAi(r.key)} aria-label="AI 撰写" />
+          <Tooltip title="按规则起草空白项（不是 AI）">
+            <Button type="link" size="small" icon={<RobotOutlined />} loading={aiRow === r.key} onClick={() => void onAi(r.key)} aria-label="按规则起草空白项" />
           </Tooltip>
           <Tooltip title="复制一行">
             <Button
@@ -412,9 +425,9 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
           }
         />
       )}
-      <Table<EditorRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} scroll={{ x: 1300 }} data-testid="batch-table" />
+      <Table<EditorRow> rowKey="key" size="small" columns={columns} dataSource={rows} pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false} scroll={{ x: 1500 }} data-testid="batch-table" />
       <p className="batch-hint">
-        表格中只列出常用的列，点“全部字段”填写申请表的其余各项（R11 顺序）；环境、开发目的、主要功能等文字留空时，下单后由 AI 依据软件信息和代码撰写。每个软件按单个项目计费，下单时一次扣费。
+        表格中只列出常用的列，点“全部字段”填写申请表的其余各项（R11 顺序）；环境、开发目的、主要功能等文字留空时，下单后由系统按固定规则依据软件信息和代码起草（标为“规则草稿”，不是 AI），资料不足时如实写短并标为“未通过”，不会凑字。附代码的行按源程序量计价，未附代码的行按仅描述项目计价（不含源程序文档）；下单时一次扣费。
       </p>
 
       {editingRow && (
@@ -423,6 +436,7 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
           rowNo={editingRow.rowNo ?? rows.indexOf(editingRow) + 1}
           values={editingRow.values}
           errors={!editingRow.changed ? (infoOf(editingRow)?.errors ?? []) : []}
+          origins={!editingRow.changed ? infoOf(editingRow)?.origins : undefined}
           ownerNames={ownerNames}
           aiLoading={aiRow === editingRow.key}
           onChange={(k, v) => setCell(editingRow.key, k, v)}
@@ -435,7 +449,15 @@ export default function BatchEditor({ initial }: { initial?: BatchDetails }) {
         <Input.TextArea rows={10} value={pasteText} onChange={(e) => setPasteText(e.target.value)} placeholder={'智慧仓储管理系统\t智慧仓储\tV1.0\t应用软件 …'} data-testid="paste-text" />
       </Modal>
       {quote && batch && (
-        <OrderModal open batch={batch} quote={quote} ordering={busy === 'order'} onOrder={(ack) => void confirmOrder(ack)} onClose={() => setQuote(null)} />
+        <OrderModal
+          open
+          batch={batch}
+          quote={quote}
+          ordering={busy === 'order'}
+          onChoices={(choices) => void requote(batch.id, choices)}
+          onOrder={(choices) => void confirmOrder(choices)}
+          onClose={() => setQuote(null)}
+        />
       )}
     </div>
   );

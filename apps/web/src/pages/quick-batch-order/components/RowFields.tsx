@@ -1,19 +1,22 @@
 import { Alert, Button, Drawer, Form, Input, Select, Space } from 'antd';
 import { RobotOutlined } from '@ant-design/icons';
-import { BATCH_COLUMNS, type BatchCellError, type BatchColumn, type BatchRowValues } from '@mazhu/contracts';
+import { BATCH_COLUMNS, type BatchCellError, type BatchColumn, type BatchRowValues, type TextOrigins } from '@mazhu/contracts';
+import { OriginBadge } from '@/components/project/OriginBadge';
 import { splitCell } from '../rows';
 
 const COLUMNS = BATCH_COLUMNS as readonly BatchColumn[];
 
 /**
  * Every column of one row (the template's columns in R11 order), in a drawer: text, date, one choice or several.
- * Errors the server reported for a column are shown under that field.
+ * Errors the server reported for a column are shown under that field; each saved text carries its origin badge
+ * (用户填写 / 规则草稿 / AI 撰写, as the server recognised it).
  */
 export default function RowFields({
   open,
   rowNo,
   values,
   errors,
+  origins,
   ownerNames,
   aiLoading,
   onChange,
@@ -24,6 +27,8 @@ export default function RowFields({
   rowNo: number;
   values: BatchRowValues;
   errors: BatchCellError[];
+  /** Origins of the saved text cells by column key (absent while the row has unsaved changes). */
+  origins?: TextOrigins;
   ownerNames: string[];
   aiLoading: boolean;
   onChange: (key: string, value: string) => void;
@@ -51,8 +56,8 @@ export default function RowFields({
       title={`第 ${rowNo} 行：${values.name || '（未填写软件全称）'}`}
       extra={
         <Space>
-          <Button icon={<RobotOutlined />} loading={aiLoading} onClick={onAi} data-testid="row-ai">
-            AI 撰写空白项
+          <Button icon={<RobotOutlined />} loading={aiLoading} onClick={onAi} data-testid="row-ai" title="系统按固定规则依据本行资料和代码起草，不是 AI">
+            按规则起草空白项
           </Button>
           <Button type="primary" onClick={onClose}>
             完成
@@ -66,7 +71,13 @@ export default function RowFields({
         {COLUMNS.map((c) => {
           const err = errorOf(c);
           return (
-            <Form.Item key={c.key} label={c.label} required={c.required} help={err || c.note} validateStatus={err ? 'error' : undefined} data-testid={`field-${c.key}`}>
+            <Form.Item key={c.key} label={
+                <>
+                  {c.label}
+                  <OriginBadge origin={origins?.[c.key]} />
+                </>
+              }
+              required={c.required} help={err || c.note} validateStatus={err ? 'error' : undefined} data-testid={`field-${c.key}`}>
               {field(c)}
             </Form.Item>
           );
