@@ -205,6 +205,12 @@ export const ZModuleInput = z.object({
   sort: z.number().int().min(0).max(10_000).optional(),
   /** Where the code shows this module ("path#symbol", from the code analysis); kept for the check report, never printed. */
   evidence: z.array(z.string().max(300)).max(30).optional(),
+  /**
+   * Why the name still needs the user's confirmation (≤ 200 characters): the code analysis inferred it because the
+   * code names the unit nowhere (no menu, page title or API documentation). Sent while unconfirmed; omitted once the
+   * user confirms or renames the module. The check report lists every module still flagged (需注意).
+   */
+  nameConfirm: z.string().trim().max(200, '名称待确认的说明不能超过 200 个字符').optional(),
 });
 export type ModuleInput = z.input<typeof ZModuleInput>;
 
@@ -220,6 +226,8 @@ export const ZFunctionalModule = z.object({
   sort: z.number().int(),
   /** Where the code shows this module ("path#symbol"); empty when the user typed it. */
   evidence: z.array(z.string()),
+  /** Why the name still waits for the user's confirmation (the analysis inferred it); absent once confirmed. */
+  nameConfirm: z.string().optional(),
   /** Origin of the module's texts by part (name, description, operations, notes); absent parts are empty. */
   origins: z.record(z.string(), ZTextOrigin).optional(),
 });

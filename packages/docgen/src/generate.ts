@@ -170,7 +170,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
         manual: manual && manualPdf ? { model: manual, pdf: manualPdf } : undefined,
         today: opts.today,
         formIncomplete: !project,
-        modules: project?.modules.map((m) => ({ name: m.name, evidence: m.evidence })),
+        modules: project?.modules.map((m) => ({ name: m.name, evidence: m.evidence, nameConfirm: m.nameConfirm })),
         files: opts.files,
         skipped: opts.skipped,
         audience: opts.audience,

@@ -99,7 +99,7 @@ export { renderApplicationFormPdf, renderApplicationFormDocx, formRows } from '.
 export { buildFilingGuide, PLEDGE_PASSAGE, type GuideFile } from './form/filing-guide';
 export { renderFilingGuidePdf } from './form/render-filing-guide';
 export { verifyPdf, readPdfPages, levelOf, CHECK_LEVEL_LABELS, type CheckLevel, type VerifyReport, type VerifyItem, type PdfExpectations, type PdfPageReport } from './verify/verify';
-export { coverageItems, figureItems, moduleMatchesUnit, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
+export { coverageItems, figureItems, moduleMatchesUnit, moduleNameItems, consistencyItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
 export { nameInTextItem, formTexts, pageTexts, type PlacedText } from './verify/names';
 export { verifyMaterials, type VerifyMaterialsInput, type MaterialsReport } from './materials';
 export { generateAll, formatReport, reportJson, formatSourceManifest, type ReportJsonItem, type GenerateOptions, type GeneratedMaterials } from './generate';

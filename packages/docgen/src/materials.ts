@@ -1,6 +1,6 @@
 import type { RightsDeclaration } from '@mazhu/contracts';
 import type { CodeAnalysis } from './analysis/analyse';
-import { consistencyItems, coverageItems, documentKindItem, figureItems, licenceItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
+import { consistencyItems, coverageItems, documentKindItem, figureItems, licenceItems, moduleNameItems, provenanceItems, scrubItems, selectionItems, type Audience, type ModuleClaim } from './verify/checks';
 import type { CodeFile, SkippedFile } from './intake/intake';
 import type { ContractRef } from './contract/model';
 import { checkOwnership } from './contract/ownership';
@@ -108,6 +108,7 @@ export async function verifyMaterials(input: VerifyMaterialsInput): Promise<Mate
     items.push(documentKindItem(m, input.analysis, audience));
     items.push(...figureItems(m, audience));
     for (const w of m.warnings) items.push({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${m.kind}内容`, detail: w });
+    if (input.modules?.length) items.push(...moduleNameItems(input.modules, audience));
     if (input.analysis && input.modules?.length) items.push(...coverageItems(input.modules, input.analysis, input.files ?? [], input.source?.model, audience));
   }
   if (input.form) {

@@ -29,6 +29,8 @@ export const ZModule = z.object({
   images: z.array(ZImage).default([]),
   /** Where the code shows this module: "path/File.java#Symbol" (from the code analysis); never printed. */
   evidence: z.array(z.string()).default([]),
+  /** Why the name waits for the user's confirmation (the analysis inferred it; the code names the unit nowhere). */
+  nameConfirm: z.string().optional(),
 });
 
 /**

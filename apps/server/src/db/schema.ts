@@ -232,6 +232,8 @@ export interface FunctionalModulesTable {
   evidence: Generated<string>;
   /** JSON array of the module's 注意事项 as the user wrote them. */
   notes: Generated<string>;
+  /** Why the name waits for the user's confirmation (inferred by the analysis); null once confirmed or typed. */
+  name_confirm: ColumnType<string | null, string | null | undefined, string | null>;
   sort: number;
   created_at: string;
   updated_at: string;

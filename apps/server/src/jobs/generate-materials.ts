@@ -57,7 +57,7 @@ export function engineProjectOf(p: ProjectRow, form: ApplicationForm, modules: M
     rightsDeclaration: readDeclaration(p),
     ownerAliases: aliasesByName(owners.map((o) => o.name)),
     softwareForm: p.software_form || undefined,
-    modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[], notes: JSON.parse(m.notes || '[]') as string[], evidence: JSON.parse(m.evidence || '[]') as string[] })),
+    modules: modules.map((m) => ({ name: m.name, description: m.description, operations: JSON.parse(m.operations) as string[], notes: JSON.parse(m.notes || '[]') as string[], evidence: JSON.parse(m.evidence || '[]') as string[], ...(m.name_confirm ? { nameConfirm: m.name_confirm } : {}) })),
     textOrigins: readOrigins(p.origins_json),
   };
 }
@@ -154,6 +154,7 @@ export function createGenerateMaterialsJob(deps: {
                   description: m.description,
                   operations: JSON.stringify(m.operations),
                   evidence: JSON.stringify(m.basis ?? []),
+                  name_confirm: m.confirm ?? null,
                   sort: i,
                   created_at: now,
                   updated_at: now,

@@ -14,6 +14,7 @@ import {
   formatSourceManifest,
   checkOwnership,
   figureItems,
+  moduleNameItems,
   formFromProject,
   formTexts,
   nameInTextItem,
@@ -198,6 +199,7 @@ export async function runGenerate(
       {
         items: [
           ...figureItems(manual, 'web'),
+          ...moduleNameItems(p.modules, 'web'),
           // What the document lacks (login steps, steps or 注意事项 of modules): advice to complete, never passed.
           ...manual.warnings.map((w) => ({ ok: true, warning: true, code: 'DOCUMENT_CONTENT', title: `${manual.kind}内容`, detail: w })),
           ...checkOwnership(form, p.contracts, ownerErrors),

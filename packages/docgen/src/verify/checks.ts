@@ -23,12 +23,15 @@ export interface ModuleClaim {
   name: string;
   /** "path#symbol" items from the code analysis (the writer records them); may be empty for modules the user typed. */
   evidence?: string[];
+  /** Why the name waits for the user's confirmation (inferred by the analysis); absent once confirmed or typed. */
+  nameConfirm?: string;
 }
 
 const FIX = {
   modules: { web: '请在向导的“功能模块”步骤修改或删除该模块，或在“上传代码”步骤补充它的代码', cli: '请修改 project.json 中的 modules，或补充对应代码' },
   addModules: { web: '请在向导的“功能模块”步骤为它们补充模块说明', cli: '请在 project.json 的 modules 中补充' },
   notPrinted: { web: '如需让审查员看到，请在“上传代码”步骤的文件选择中调整起始文件或排除无关文件', cli: '可用 --entry 调整起始文件，或用 --exclude 排除无关文件' },
+  confirmName: { web: '请在向导的“功能模块”步骤核对这些名称：改成软件界面或菜单上显示的名称，或点击“确认名称”', cli: '请核对 project.json 中这些模块的 name，确认后删除其 nameConfirm' },
   version: { web: '请在“基本信息”步骤把版本号改成与代码一致，或修改代码中的版本号后重新上传', cli: '请让 --version 与代码一致，或修改代码中的版本号' },
   name: { web: '请在“基本信息”步骤核对软件全称，或修改界面中显示的名称后重新上传', cli: '请让 --name 与界面显示的名称一致' },
 } as const;
@@ -183,6 +186,25 @@ export function coverageItems(modules: ModuleClaim[], analysis: CodeAnalysis, fi
     evidence: uncovered.length ? uncovered.map((u) => `${u.label ?? u.words.join(' ')}：${evidenceText(u).join('、')}`) : units.map((u) => `${u.label ?? u.words.join(' ')}：${evidenceText(u)[0] ?? ''}`),
   });
   return items;
+}
+
+/**
+ * Module names the code analysis inferred because the code names the unit nowhere (no menu, page title or API
+ * documentation): 需注意 until the user confirms or renames each, so that a guessed name is never filed unread.
+ */
+export function moduleNameItems(modules: ModuleClaim[], audience: Audience): VerifyItem[] {
+  const flagged = modules.filter((m) => m.nameConfirm);
+  if (!flagged.length) return [];
+  return [
+    {
+      ok: true,
+      warning: true,
+      code: 'MODULE_NAME_UNCONFIRMED',
+      title: '模块名称待确认',
+      detail: `${flagged.length} 个模块的名称是根据代码推断的（代码中没有菜单、页面标题或接口文档给出它的名称）：${flagged.map((m) => m.name).join('、')}。${FIX.confirmName[audience]}`,
+      evidence: flagged.map((m) => `${m.name}：${m.nameConfirm}`),
+    },
+  ];
 }
 
 /** Versions declared in the code against the form's 版本号; UI names against 软件全称. */

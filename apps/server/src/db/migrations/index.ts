@@ -20,6 +20,7 @@ import { m050BatchRowChoices } from './050-batch-row-choices';
 import { m060ScreenFindings } from './060-screen-findings';
 import { m030RightsDeclaration } from './030-rights-declaration';
 import { m101CorrectionRevisions } from './101-correction-revisions';
+import { m102ModuleNameConfirm } from './102-module-name-confirm';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -49,4 +50,5 @@ export const migrations: VersionedMigration[] = [
   m060ScreenFindings,
   m030RightsDeclaration,
   m101CorrectionRevisions,
+  m102ModuleNameConfirm,
 ];

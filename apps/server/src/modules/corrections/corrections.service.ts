@@ -503,6 +503,7 @@ export function createCorrectionService(deps: CorrectionServiceDeps) {
           operations: JSON.stringify(m.operations),
           notes: m.notes.length ? JSON.stringify(m.notes) : (before.get(m.name)?.notes ?? '[]'),
           evidence: m.evidence ? JSON.stringify(m.evidence) : (before.get(m.name)?.evidence ?? '[]'),
+          name_confirm: m.nameConfirm || null,
           sort: m.sort ?? i,
           created_at: now,
           updated_at: now,

@@ -87,6 +87,34 @@ describe('generation of materials through the job runner', async () => {
     const section = text.slice(text.lastIndexOf('入库管理'));
     expect(section).toMatch(/注意事项：1\.入库数量不能超过采购单上的数量。2\.已审核的入库单不能再修改。/);
   });
+
+  it('keeps a module name the analysis inferred flagged until the user confirms it, and the report lists it as 需注意', async () => {
+    const a = await buildUser(app, { freeTimes: 1 });
+    const why = '代码中没有“stat”的中文名称（菜单、页面标题、接口文档或注释），名称由标识符含义推断，请确认';
+    const p = await buildProject(app, a.headers, {
+      platform: 'Web 管理系统',
+      modules: [
+        { name: '订单管理', description: '查询和处理订单。', operations: ['点击“查询”。'] },
+        { name: '统计', description: '查看统计数字。', operations: ['打开统计页。'], nameConfirm: why },
+      ],
+    });
+    expect(p.modules.map((m) => m.nameConfirm)).toEqual([undefined, why]);
+    const g = body<WordStatus>(await app.inject({ method: 'POST', url: '/api/generateProjectWord', headers: a.headers, payload: { id: p.id } }));
+    expect(g.code, g.msg).toBe(200);
+    const done = await waitForMaterials(app, a.headers, p.id);
+    expect(done.state, done.message).toBe('succeeded');
+    const item = done.report?.find((r) => r.code === 'MODULE_NAME_UNCONFIRMED');
+    expect(item?.level).toBe('warning');
+    expect(item?.message).toContain('统计');
+    expect(item?.message).not.toContain('订单管理');
+    expect(item?.evidence).toEqual([`统计：${why}`]);
+    // Renaming the module confirms its name; another edit without a name leaves the flag as it is.
+    const kept = body<ProjectDetails['modules'][number]>(await app.inject({ method: 'POST', url: '/api/editFunctionalModule', headers: a.headers, payload: { id: p.modules[1].id, description: '查看订单数量和金额的统计。' } }));
+    expect(kept.data.nameConfirm).toBe(why);
+    const renamed = body<ProjectDetails['modules'][number]>(await app.inject({ method: 'POST', url: '/api/editFunctionalModule', headers: a.headers, payload: { id: p.modules[1].id, name: '统计报表' } }));
+    expect(renamed.code, renamed.msg).toBe(200);
+    expect(renamed.data.nameConfirm).toBeUndefined();
+  });
 });
 
 describe('upload size limit', async () => {

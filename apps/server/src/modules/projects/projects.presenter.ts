@@ -100,6 +100,7 @@ export const presentModule = (m: ModuleRow): FunctionalModule => ({
   notes: parseJson<string[]>(m.notes, []),
   sort: m.sort,
   evidence: parseJson<string[]>(m.evidence, []),
+  ...(m.name_confirm ? { nameConfirm: m.name_confirm } : {}),
 });
 
 export function presentUpload(u: UploadRow): CodeUpload {

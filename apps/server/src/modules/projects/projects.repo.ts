@@ -14,6 +14,8 @@ export interface ModuleRowInput {
   operations: string[];
   notes?: string[];
   evidence?: string[];
+  /** Why the name waits for the user's confirmation; absent for a confirmed or typed name. */
+  nameConfirm?: string;
   sort: number;
 }
 
@@ -24,6 +26,7 @@ export const moduleRowInput = (m: Omit<ModuleRowInput, 'sort'> & { sort?: number
   operations: m.operations,
   notes: m.notes,
   evidence: m.evidence,
+  nameConfirm: m.nameConfirm,
   sort: m.sort ?? sort,
 });
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -158,13 +161,13 @@ export function createProjectsRepo(db: Kysely<Database>) {
       const rows = await tx
         .insertInto('functional_modules')
         .values(
-          modules.map((m) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), notes: JSON.stringify(m.notes ?? []), evidence: JSON.stringify(m.evidence ?? []), sort: m.sort, created_at: now, updated_at: now })),
+          modules.map((m) => ({ project_id: projectId, name: m.name, description: m.description, operations: JSON.stringify(m.operations), notes: JSON.stringify(m.notes ?? []), evidence: JSON.stringify(m.evidence ?? []), name_confirm: m.nameConfirm || null, sort: m.sort, created_at: now, updated_at: now })),
         )
         .returning('id')
         .execute();
       return rows.map((r) => r.id);
     },
-    async updateModule(id: number, patch: Partial<Pick<ModuleRow, 'name' | 'description' | 'operations' | 'notes' | 'sort' | 'evidence'>>, tx: Tx = db) {
+    async updateModule(id: number, patch: Partial<Pick<ModuleRow, 'name' | 'description' | 'operations' | 'notes' | 'sort' | 'evidence' | 'name_confirm'>>, tx: Tx = db) {
       await tx.updateTable('functional_modules').set({ ...patch, updated_at: nowIso() }).where('id', '=', id).execute();
     },
     async deleteModule(id: number, tx: Tx = db) {

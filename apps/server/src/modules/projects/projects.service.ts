@@ -410,7 +410,9 @@ export function createProjectService(deps: ProjectServiceDeps) {
         await repo.updateModule(
           m.id,
           {
-            ...(input.name !== undefined ? { name: input.name } : {}),
+            // A name the request gives is confirmed by the user unless the request still flags it.
+            ...(input.name !== undefined ? { name: input.name, name_confirm: input.nameConfirm || null } : {}),
+            ...(input.name === undefined && input.nameConfirm !== undefined ? { name_confirm: input.nameConfirm || null } : {}),
             ...(input.description !== undefined ? { description: input.description } : {}),
             ...(input.operations !== undefined ? { operations: JSON.stringify(input.operations) } : {}),
             ...(input.notes !== undefined ? { notes: JSON.stringify(input.notes) } : {}),

@@ -45,9 +45,9 @@ describe('ModulesEditor: names the code does not give', () => {
   });
   afterEach(cleanup);
 
-  it('flags a name the writer inferred as 名称待确认 until the user confirms it, and never sends the flag', () => {
+  it('flags a name the writer inferred as 名称待确认 until the user confirms it, and saves the flag while it stands', () => {
     const values = fromAiInformation(AI);
-    expect(toModuleInputs(values.modules).every((m) => !('nameConfirm' in m))).toBe(true);
+    expect(toModuleInputs(values.modules).map((m) => m.nameConfirm)).toEqual([undefined, WHY]);
     render(<Editor initial={values} />);
     expect(screen.getAllByTestId('name-confirm')).toHaveLength(1);
     expect(screen.getByTestId('names-to-confirm').textContent).toContain('1 个模块的名称');

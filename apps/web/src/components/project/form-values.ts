@@ -26,7 +26,8 @@ export interface ModuleValues {
   evidence?: string[];
   /**
    * Set when the code gives the module no name of its own (no menu, page title, API tag or comment): why the writer
-   * chose the name. Shown as 名称待确认 until the user edits the name or confirms it; never sent to the server.
+   * chose the name. Shown as 名称待确认 until the user edits the name or confirms it; saved with the module while it stands,
+   * so that the check report lists the names still unconfirmed.
    */
   nameConfirm?: string;
 }
@@ -141,6 +142,7 @@ export function toModuleInputs(mods: ModuleValues[] | undefined): ModuleInput[] 
       notes: (m.notes ?? []).map((o) => o.trim()).filter(Boolean),
       sort: i,
       ...(m.evidence?.length ? { evidence: m.evidence.slice(0, 30) } : {}),
+      ...(m.nameConfirm ? { nameConfirm: m.nameConfirm.slice(0, 200) } : {}),
     }));
 }
 
@@ -252,7 +254,7 @@ export function fromDetails(p: ProjectDetails): ProjectFormValues {
     techTags: f.techTags,
     techFeatures: f.techFeatures,
     depositType: f.depositType,
-    modules: p.modules.map((m) => ({ id: m.id, name: m.name, description: m.description, operations: m.operations, notes: m.notes, evidence: m.evidence })),
+    modules: p.modules.map((m) => ({ id: m.id, name: m.name, description: m.description, operations: m.operations, notes: m.notes, evidence: m.evidence, ...(m.nameConfirm ? { nameConfirm: m.nameConfirm } : {}) })),
   };
 }
 
