@@ -215,6 +215,8 @@ export const ZContractListItem = z.object({
   partyNames: z.array(z.string()),
   signDate: z.string(),
   createdAt: z.string(),
+  /** The warnings about its parties against the project (owners, 开发方式) the user confirmed when making it. */
+  confirmedWarnings: z.array(z.string()),
   /** Download paths (GET, with the session headers). */
   pdfUrl: z.string(),
   docxUrl: z.string(),

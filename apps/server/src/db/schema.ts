@@ -316,6 +316,8 @@ export interface ContractsTable {
   data_enc: string;
   pdf_key: string;
   docx_key: string;
+  /** JSON array of the party warnings the user confirmed when making the contract ('[]' when there were none). */
+  confirmed_warnings: Generated<string>;
   created_at: string;
 }
 

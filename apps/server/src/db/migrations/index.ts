@@ -21,6 +21,7 @@ import { m060ScreenFindings } from './060-screen-findings';
 import { m030RightsDeclaration } from './030-rights-declaration';
 import { m101CorrectionRevisions } from './101-correction-revisions';
 import { m102ModuleNameConfirm } from './102-module-name-confirm';
+import { m103ContractConfirmedWarnings } from './103-contract-confirmed-warnings';
 
 export interface VersionedMigration {
   /** Sortable unique name, e.g. `001-foundation`. Never rename or edit one that has shipped: add a new one. */
@@ -51,4 +52,5 @@ export const migrations: VersionedMigration[] = [
   m030RightsDeclaration,
   m101CorrectionRevisions,
   m102ModuleNameConfirm,
+  m103ContractConfirmedWarnings,
 ];

@@ -58,6 +58,16 @@ const party = (kind: PartyKind, o: ProjectOwner, mask = false) => ({
 });
 const placeholder = (kind: PartyKind, label: string) => ({ kind, name: `【${label}名称】`, category: '企业法人', idType: '证件号码', idNumber: '【证件号码】' });
 
+/** The stored confirmed warnings of a row (a JSON array of strings; anything else reads as none). */
+function parseWarnings(json: string): string[] {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
 function present(row: ContractRow): ContractListItem {
   return {
     id: row.id,
@@ -69,6 +79,7 @@ function present(row: ContractRow): ContractListItem {
     partyNames: row.party_names ? row.party_names.split('、') : [],
     signDate: row.sign_date,
     createdAt: row.created_at,
+    confirmedWarnings: parseWarnings(row.confirmed_warnings),
     pdfUrl: `/api/getContractDownload?id=${row.id}&format=pdf`,
     docxUrl: `/api/getContractDownload?id=${row.id}&format=docx`,
   };
@@ -247,6 +258,7 @@ export function createContractService(deps: {
               data_enc: cipher.encrypt(JSON.stringify(input)),
               pdf_key: pdfKey,
               docx_key: docxKey,
+              confirmed_warnings: JSON.stringify(warnings),
               created_at: now,
             })
             .returningAll()

@@ -66,7 +66,7 @@ describe('contracts API', async () => {
     const add = await post('/api/addContract', a.headers, { type: 'cooperation', projectId: project.id, partyA: [company.id, person.id], signDate: '2025-03-01', terms: '各方按 6:4 分配收益。' });
     expect(add.code, add.msg).toBe(200);
     const c = add.data as ContractListItem;
-    expect(c).toMatchObject({ type: 'cooperation', title: '合作开发协议', softwareName: '码著测试管理系统', softwareVersion: 'V1.0', partyNames: ['码著科技有限公司', '张三'], signDate: '2025-03-01' });
+    expect(c).toMatchObject({ type: 'cooperation', title: '合作开发协议', softwareName: '码著测试管理系统', softwareVersion: 'V1.0', partyNames: ['码著科技有限公司', '张三'], signDate: '2025-03-01', confirmedWarnings: [] });
 
     const list = (await post('/api/getContractList', a.headers, { page: 1, pageSize: 10 })).data as Page<ContractListItem>;
     expect(list.total).toBe(1);
@@ -149,6 +149,10 @@ describe('contracts API', async () => {
     const confirmed = await post('/api/addContract', a.headers, { ...req, confirmWarnings: true });
     expect(confirmed.code, confirmed.msg).toBe(200);
     expect((confirmed.data as ContractListItem).partyNames).toEqual([DEVELOPER.name, PERSON.name]);
+    // What the user confirmed stays with the contract, in the list too.
+    expect((confirmed.data as ContractListItem).confirmedWarnings).toEqual(warnings);
+    const listed = (await post('/api/getContractList', a.headers, { page: 1, pageSize: 50 })).data as Page<ContractListItem>;
+    expect(listed.list.find((c) => c.id === (confirmed.data as ContractListItem).id)?.confirmedWarnings).toEqual(warnings);
     // A 合作开发协议 of the same project between one owner and a stranger: both sides named.
     const coop = await post('/api/addContract', a.headers, { type: 'cooperation', projectId: project.id, partyA: [company.id, stranger.id], signDate: '2025-03-01' });
     expect((coop.data as ContractWarnings).warnings).toEqual([

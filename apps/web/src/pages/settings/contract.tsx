@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Checkbox, Col, Drawer, Form, Input, Popconfirm, Row, Select, Space, Spin, Table } from 'antd';
+import { Alert, Button, Checkbox, Col, Drawer, Form, Input, Popconfirm, Row, Select, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import { DatePicker } from '@/components/DatePicker';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FilePdfOutlined, FileWordOutlined, PlusOutlined } from '@ant-design/icons';
@@ -59,7 +59,22 @@ export default function ContractPage() {
         </div>
       ),
     },
-    { title: '当事人', key: 'parties', render: (_, c) => c.partyNames.join('、') },
+    {
+      title: '当事人',
+      key: 'parties',
+      render: (_, c) => (
+        <div>
+          <div>{c.partyNames.join('、')}</div>
+          {c.confirmedWarnings.length > 0 && (
+            <Tooltip title={c.confirmedWarnings.join('；')}>
+              <Tag color="warning" data-testid="contract-confirmed-warnings" style={{ marginTop: 4 }}>
+                已确认 {c.confirmedWarnings.length} 条当事人提示
+              </Tag>
+            </Tooltip>
+          )}
+        </div>
+      ),
+    },
     { title: '签订日期', dataIndex: 'signDate', width: 120 },
     {
       title: '下载',
