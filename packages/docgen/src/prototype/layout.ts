@@ -210,6 +210,13 @@ function statCards(b: ScreenBuilder, stats: ScreenSpec['stats'], compact = false
   );
 }
 
+/** The time axis a chart's labels form: 按月 ("3月"), 按日 ("3/14"), or undefined for labels that name measures. */
+function chartAxis(labels: string[]): string | undefined {
+  if (labels.length && labels.every((l) => /^\d{1,2}月$/.test(l))) return '按月';
+  if (labels.length && labels.every((l) => /^\d{1,2}\/\d{1,2}$/.test(l))) return '按日';
+  return undefined;
+}
+
 function barChart(b: ScreenBuilder, chart: NonNullable<ScreenSpec['chart']>, height: number, title?: string): El {
   const th = b.th;
   const max = Math.max(1, ...chart.values);
@@ -367,12 +374,16 @@ function wideBody(b: ScreenBuilder, width: number): El {
     }
     case 'chart': {
       const chart = s.chart ?? { labels: [], values: [] };
+      const over = chartAxis(chart.labels);
       return col({ gap: 16, flexGrow: 1 }, [
-        s.fields.length ? card(b, [row({ gap: 16 }, [...s.fields.slice(0, 3).map((f) => row({ gap: 8, flexGrow: 1, flexBasis: 0 }, [h('div', { fontSize: 14, flexShrink: 0 }, b.t(`${f.label}：`)), input(b, f.value, f.type)])), buttonsRow(b, s.buttons)])], { padding: 14 }) : null,
+        s.fields.length || s.buttons.length
+          ? card(b, [row({ gap: 16, justifyContent: 'flex-end' }, [...s.fields.slice(0, 3).map((f) => row({ gap: 8, flexGrow: 1, flexBasis: 0 }, [h('div', { fontSize: 14, flexShrink: 0 }, b.t(`${f.label}：`)), input(b, f.value, f.type)])), buttonsRow(b, s.buttons)])], { padding: 14 })
+          : null,
         s.stats.length ? statCards(b, s.stats) : null,
         row({ gap: 16, alignItems: 'stretch' }, [
-          card(b, [barChart(b, chart, 220, `${s.title}（按月）`)], { flexGrow: 1, flexBasis: 0 }),
-          card(b, [lineChart(b, chart, Math.floor((width - 16) / 2 - 42), 200, '变化趋势')], { flexGrow: 1, flexBasis: 0 }),
+          card(b, [barChart(b, chart, 220, `${s.title}${over ? `（${over}）` : ''}`)], { flexGrow: 1, flexBasis: 0 }),
+          // A trend line only over time; values across named measures have none.
+          over ? card(b, [lineChart(b, chart, Math.floor((width - 16) / 2 - 42), 200, '变化趋势')], { flexGrow: 1, flexBasis: 0 }) : null,
         ]),
         s.columns.length ? card(b, [table(b, s.columns, s.rows.slice(0, 3), { rowHeight: 36, fontSize: 13, width: width - 30 })], { padding: 14 }) : null,
       ]);
@@ -642,8 +653,16 @@ function mobileBody(b: ScreenBuilder): Child[] {
         s.rows.length ? mcard([txt(b, s.columns[0] || '处理记录', { fontSize: 15, fontWeight: 700 }), ...s.rows.slice(0, 3).map((r) => col({ fontSize: 12, gap: 2 }, [h('div', { color: th.text }, b.t(r[0] ?? '')), h('div', { color: th.textSecondary }, b.t(r.slice(1).join('  ')))]))]) : null,
         row({ gap: 10 }, s.buttons.slice(0, 2).map((x, i) => button(b, x, i === 0, { block: true, height: 42 }))),
       ];
-    case 'chart':
-      return [s.stats.length ? statCards(b, s.stats.slice(0, 4), true) : null, mcard([barChart(b, s.chart ?? { labels: [], values: [] }, 200, `${s.title}（按月）`)]), mcard([lineChart(b, s.chart ?? { labels: [], values: [] }, b.width - 52, 140, '变化趋势')])];
+    case 'chart': {
+      const chart = s.chart ?? { labels: [], values: [] };
+      const over = chartAxis(chart.labels);
+      return [
+        s.stats.length ? statCards(b, s.stats.slice(0, 4), true) : null,
+        mcard([barChart(b, chart, 200, `${s.title}${over ? `（${over}）` : ''}`)]),
+        over ? mcard([lineChart(b, chart, b.width - 52, 140, '变化趋势')]) : null,
+        s.buttons.length ? row({}, [button(b, s.buttons[0]!, true, { block: true, height: 44, fontSize: 16 })]) : null,
+      ];
+    }
     case 'settings':
       return [
         mcard(s.fields.map((f) => row({ justifyContent: 'space-between', fontSize: 14, padding: '8px 0', borderBottom: `1px solid ${th.border}` }, [h('div', {}, b.t(f.label)), f.type === 'switch' ? input(b, f.value, 'switch') : h('div', { color: th.textSecondary }, f.value ? b.t(`${f.value} ›`) : '›')]))),

@@ -147,6 +147,30 @@ describe('prototype screens', () => {
     expect(stock.rows[0][3]).toMatch(/^\d+$/);
   });
 
+  it('draws a statistics module with the measures and axis its words give, no made-up rate, period or export', () => {
+    const p = buildPrototype({
+      name: '订单管理系统',
+      version: 'V1.0',
+      platform: 'Web 管理系统',
+      modules: [
+        { name: '销售统计', description: '按月统计订单数量、销售金额和退款金额，可导出报表' },
+        { name: '统计分析' },
+      ],
+    });
+    const [sales, plain] = p.screens.filter((s) => s.key.startsWith('module-'));
+    expect(sales.kind).toBe('chart');
+    expect(sales.stats.map((x) => x.label)).toEqual(['订单数量', '销售金额', '退款金额']);
+    expect(sales.chart?.labels).toHaveLength(6);
+    expect(sales.chart!.labels.every((l) => /^\d{1,2}月$/.test(l))).toBe(true);
+    expect(sales.columns).toEqual(['月份', '订单数量', '销售金额', '退款金额']);
+    expect(sales.buttons).toEqual(['导出']);
+    // Words that name nothing to count, no period, no table, no button: the count of its subject over months only.
+    expect(plain.kind).toBe('chart');
+    expect(plain.stats.map((x) => x.label)).toEqual(['数量']);
+    expect(plain).toMatchObject({ fields: [], columns: [], rows: [], buttons: [] });
+    for (const s of [sales, plain]) expect(JSON.stringify(s)).not.toMatch(/完成率|环比|统计维度|统计周期|导出报表/);
+  });
+
   it('shows no made-up records, statistics or filler rows on any screen of any frame', async () => {
     const FILLER = /^\S*[\u4e00-\u9fff][一二三四五六七八九十]$|示例|测试|防护手套|不锈钢螺栓|餐饮支出|办公开支/;
     for (const platform of ['Web 管理系统', '微信小程序', '门户网站', 'Windows 桌面客户端']) {

@@ -273,7 +273,8 @@ const OPERATION_WORD = /^(新增|添加|编辑|修改|删除|查询|查看|搜�
 
 /**
  * Field names a module's own words enumerate: 「维护著作权人的名称、类型和证件信息」 → 名称, 类型, 证件信息. An item is
- * 2–8 Chinese characters; the first is read after its last 的; operations (新增、编辑、删除…) are not fields.
+ * 2–8 Chinese characters; the first is read after its last 的 and its leading verb phrase (按月统计…); operations
+ * (新增、编辑、删除…) are not fields.
  */
 export function describedFields(text: string): string[] {
   const out: string[] = [];
@@ -281,6 +282,9 @@ export function describedFields(text: string): string[] {
     const items = m[0].split('、');
     // The first item is what follows its last 的 (or its leading verb); the last may join one more with 和/及/与.
     items[0] = (items[0].split('的').pop() ?? '').replace(/^(支持|可以|可|能够|进行|实现|提供|用于)/, '');
+    // A leading verb phrase ("按月统计订单数量" → 订单数量) is not part of the field's name.
+    const verb = /^(?:按[\u4e00-\u9fff]{1,2}?)?(?:统计|查询|查看|显示|展示|汇总|记录|登记|维护|录入|管理|分析)/.exec(items[0]);
+    if (verb && [...items[0]].length - [...verb[0]].length >= 2) items[0] = items[0].slice(verb[0].length);
     items.push(...(items.pop() ?? '').replace(/(等等|等)$/, '').split(/以及|和|及|与/));
     for (const item of items) if ([...item].length >= 2 && [...item].length <= 8 && !OPERATION_WORD.test(item) && !out.includes(item)) out.push(item);
   }
@@ -311,6 +315,16 @@ function relevantLabels(moduleName: string, labels: string[]): string[] {
   const fieldLike = labels.filter((l) => /^[\u4e00-\u9fff（）()%]{2,10}$/.test(l) && /(名称|编号|时间|日期|状态|类型|数量|金额|备注|电话|地址|人|号|码|率|量|级|额)$/.test(l));
   const scored = fieldLike.map((l) => ({ l, s: [...grams].some((g) => l.includes(g)) ? 1 : 0 })).sort((a, b) => b.s - a.s);
   return scored.filter((x) => x.s > 0).map((x) => x.l);
+}
+
+/** The last `n` days up to `ref` as M/D labels. */
+function dayLabels(ref: Date, n: number): string[] {
+  const out: string[] = [];
+  for (let i = n - 1; i >= 0; i--) {
+    const d = new Date(ref.getTime() - i * 86_400_000);
+    out.push(`${d.getUTCMonth() + 1}/${d.getUTCDate()}`);
+  }
+  return out;
 }
 
 function monthLabels(ref: Date, n: number): string[] {
@@ -437,24 +451,27 @@ function moduleScreen(index: number, m: PrototypeSource['modules'][number], src:
       return ZScreenSpec.parse({ ...base, fields, buttons });
     }
     case 'chart': {
-      const labelsM = monthLabels(ref, 6);
-      const values = labelsM.map(() => int(r, 40, 320));
-      const stats = [
-        { label: `${noun}总量`.slice(0, 16), value: String(values.reduce((a, b) => a + b, 0)) },
-        { label: '本月新增', value: String(values[values.length - 1]) },
-        { label: '环比变化', value: `${values[values.length - 1] >= values[values.length - 2] ? '+' : '-'}${Math.abs(Math.round(((values[values.length - 1] - values[values.length - 2]) * 100) / Math.max(1, values[values.length - 2])))}%` },
-        { label: '完成率', value: `${int(r, 82, 99)}%` },
-      ];
-      const fields = [{ label: '统计周期', value: '近 6 个月', type: 'select' as const }, { label: '统计维度', value: '按月', type: 'select' as const }];
-      const tableCols = ['月份', `${noun}数量`.slice(0, 12), '占比', '环比'];
-      const total = values.reduce((a, b) => a + b, 0);
-      const tableRows = labelsM.slice(-3).reverse().map((l, i) => {
-        const v = values[values.length - 1 - i];
-        const prev = values[values.length - 2 - i] ?? v;
-        return [l, String(v), `${Math.round((v * 100) / total)}%`, `${v >= prev ? '+' : '-'}${Math.abs(Math.round(((v - prev) * 100) / Math.max(1, prev)))}%`];
-      });
-      const buttons = [...new Set([...fromOps.filter((b) => /(导出|打印|下载)/.test(b)), '查询', '导出报表'])].slice(0, 2);
-      return ZScreenSpec.parse({ ...base, fields, stats, chart: { labels: labelsM, values }, columns: tableCols, rows: tableRows, buttons });
+      // What the module's own words count (its enumerated fields, else the number of its subject), over the axis its
+      // words give (by day, by month, or across those fields); a period filter, a table and buttons only where its
+      // words or operations name them — no made-up rate, comparison or export.
+      const words = `${text}${ops.join('、')}`;
+      const named = describedFields(text).slice(0, 4);
+      const measures = named.length ? named : [nounOf(m.name) === '业务' ? '数量' : `${noun}数量`.slice(0, 16)];
+      const daily = /(按日|每日|每天|日报|当日|近七天|近 7 天)/.test(words);
+      const axis = daily ? dayLabels(ref, 7) : !/(按月|每月|月度|月报|趋势|近.{1,3}个月)/.test(words) && measures.length >= 2 ? measures : monthLabels(ref, 6);
+      // One sample series per measure over a time axis (the chart draws the first); one value per measure across them.
+      const series = axis === measures ? [axis.map(() => int(r, 40, 320))] : measures.map(() => axis.map(() => int(r, 40, 320)));
+      const values = series[0]!;
+      const stats = measures.map((label, i) => ({ label, value: String(axis === measures ? values[i] : series[i]!.reduce((a, b) => a + b, 0)) }));
+      const fields = /(时间|日期|周期|期间|月份|年度)/.test(words) ? [{ label: '统计时间', value: '', type: 'date' as const }] : [];
+      const axisName = axis === measures ? '项目' : daily ? '日期' : '月份';
+      const table = /(报表|明细|表格|列表|清单)/.test(words);
+      const tableCols = table ? [axisName, ...(axis === measures ? ['数量'] : measures.slice(0, 3))] : [];
+      // The table shows the last three points of the axis (what the chart shows for them).
+      const last = Math.max(0, axis.length - 3);
+      const tableRows = table ? axis.slice(last).map((l, i) => [l, ...(axis === measures ? [String(values[last + i])] : series.slice(0, 3).map((s) => String(s[last + i])))]) : [];
+      const buttons = [...new Set([...fromOps.filter((b) => fits(b, 10)), ...(/导出/.test(words) && !fromOps.some((b) => b.includes('导出')) ? ['导出'] : []), ...(/打印/.test(words) && !fromOps.some((b) => b.includes('打印')) ? ['打印'] : [])])].slice(0, 3);
+      return ZScreenSpec.parse({ ...base, fields, stats, chart: { labels: axis.map((l) => ([...l].length > 8 ? [...l].slice(0, 8).join('') : l)), values }, columns: tableCols, rows: tableRows, buttons });
     }
     case 'settings': {
       // Only settings the code labels name; none is made up.
