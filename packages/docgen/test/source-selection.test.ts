@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateAll, intakeDirectory, readPdfPages, type GeneratedMaterials, type IntakeResult } from '../src/index';
+import { CACHE as NPM_CACHE, tarballName } from './global-setup';
 
 // Real code bases the engine was not written against, fetched at test time with `apt-get download` (Debian packages
 // that ship source) and cached under the system temporary folder: a Django site app with ORM migrations and tests
@@ -102,5 +103,49 @@ describe.skipIf(!cobra.dir)(`a Go command-line library with licence headers (cob
     const item = g.report.items.find((i) => i.code === 'LICENCE_BLOCKS')!;
     expect(item.detail).toMatch(/署名：The Cobra Authors/);
     expect(item.evidence![0]).toMatch(/^[\w/]+\.go:1–13 Apache-2\.0，署名“The Cobra Authors”$/);
+  }, 120_000);
+});
+
+// A Java code base whose every file opens with the Apache Software Foundation's licence header: cordova-android
+// 15.1.0 (its Java framework, Gradle build files and Node.js tooling), fetched with `npm pack` into .cache/npm.
+const CORDOVA = 'cordova-android@15.1.0';
+function npmTree(spec: string): { dir?: string; reason?: string } {
+  const dir = path.join(NPM_CACHE, spec.replace('@', '-'));
+  if (existsSync(path.join(dir, '.done'))) return { dir };
+  try {
+    mkdirSync(dir, { recursive: true });
+    const tgz = path.join(NPM_CACHE, tarballName(spec));
+    if (!existsSync(tgz)) execFileSync('npm', ['pack', spec, '--silent'], { cwd: NPM_CACHE, stdio: ['ignore', 'ignore', 'pipe'], timeout: 120_000 });
+    execFileSync('tar', ['xzf', tgz, '-C', dir]);
+    execFileSync('touch', [path.join(dir, '.done')]);
+    return { dir };
+  } catch (e) {
+    return { reason: `无法下载 ${spec}：${(e as Error).message.split('\n')[0]}` };
+  }
+}
+
+const cordova = npmTree(CORDOVA);
+describe.skipIf(!cordova.dir)(`a Java code base with the ASF licence header on every file (${CORDOVA})${cordova.reason ? `：${cordova.reason}` : ''}`, () => {
+  const root = path.join(cordova.dir ?? '', 'package');
+  it('prints no licence line: every header removed whole and listed with its holder; no build file printed', async () => {
+    const r = await intakeDirectory(root);
+    const g = await generateAll({ name: '移动应用容器管理系统', version: 'V1.0', files: r.files, meta: r.meta, skipped: r.skipped });
+    await checkDocument(g, r, root);
+    const java = r.files.filter((f) => f.path.endsWith('.java'));
+    expect(java.length).toBeGreaterThan(30);
+    const headed = java.filter((f) => f.text.trimStart().startsWith('/*') && f.text.includes('Licensed to the Apache Software Foundation (ASF)'));
+    expect(headed.length).toBe(java.length);
+    // Each Java file's header is one removed block (its blank lines inside /* … */ included), naming the ASF, under
+    // the Apache licence.
+    const blocks = g.source.licences.filter((b) => b.file.endsWith('.java') && b.from === 1);
+    expect(blocks.every((b) => b.to === 18)).toBe(true);
+    expect(new Set(blocks.map((b) => b.file))).toEqual(new Set(headed.map((f) => f.path)));
+    expect(blocks.every((b) => b.licence === 'Apache-2.0')).toBe(true);
+    expect(blocks.every((b) => /Apache Software Foundation/.test(b.holder ?? ''))).toBe(true);
+    const item = g.report.items.find((i) => i.code === 'LICENCE_BLOCKS')!;
+    expect(item.detail).toMatch(/Apache Software Foundation/);
+    // Gradle build scripts are build files, never program.
+    const printed = new Set(g.manifest.pages.flatMap((p) => p.lines.map((l) => l.file)));
+    expect([...printed].filter((f) => /\.gradle$|(^|\/)gradle\//.test(f))).toEqual([]);
   }, 120_000);
 });

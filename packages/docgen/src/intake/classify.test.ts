@@ -15,7 +15,7 @@ describe('what is not the applicant\'s program, by path', () => {
     for (const p of ['blog/migrations/0001_initial.py', 'alembic/versions/3a1b_add.py', 'src/main/resources/db/migration/V1_2__init.sql', 'prisma/migrations/20240101_init/migration.sql', 'api/user.pb.go', 'lib/model.g.dart', 'proto/user_pb2.py', 'db/migrate/001_create.rb']) {
       expect([p, cat(p)]).toEqual([p, 'generated']);
     }
-    for (const p of ['.github/workflows/upload.py', 'Dockerfile', 'deploy/start.sh', 'scripts/upload.sh', 'Makefile', 'Jenkinsfile', 'docker-compose.prod.yml', 'ci/build.js']) expect([p, cat(p)]).toEqual([p, 'build']);
+    for (const p of ['.github/workflows/upload.py', 'Dockerfile', 'deploy/start.sh', 'scripts/upload.sh', 'Makefile', 'Jenkinsfile', 'docker-compose.prod.yml', 'ci/build.js', 'build.gradle', 'app/build.gradle.kts', 'settings.gradle', 'gradle.properties', 'gradle/wrapper/gradle-wrapper.properties']) expect([p, cat(p)]).toEqual([p, 'build']);
     for (const p of ['utils/qqmap-wx-jssdk.js', 'libs/trtc/index.js', 'miniprogram/trtc-sdk/room.js', 'static/js/jquery-3.6.0.js', 'components/uni_modules/uv-ui/index.vue']) expect([p, cat(p)]).toEqual([p, 'vendored']);
     for (const p of ['manage.py', 'src/main.go', 'pages/cart/cart.js', 'src/views/order/index.vue', 'src/main/java/com/x/controller/UserController.java']) expect([p, cat(p)]).toEqual([p, undefined]);
   });

@@ -33,9 +33,9 @@ const GENERATED_FILE =
   /(\.pb\.go|_grpc\.pb\.go|\.pb\.gw\.go|\.pb\.(cc|h)|_pb2(_grpc)?\.pyi?|_pb\.(js|d\.ts|ts)|_grpc_pb\.(js|d\.ts)|\.g\.dart|\.freezed\.dart|\.gr\.dart|\.mocks\.dart|\.designer\.cs|\.generated\.\w+|\.gen\.go|_gen\.go|^zz_generated[\w.-]*\.go|^bindata\.go|^wire_gen\.go)$/i;
 const GENERATED_DIRS = new Set(['generated', '__generated__', 'gen', 'openapi-generated', 'swagger-generated', 'proto-gen', 'protogen', 'pb']);
 
-const BUILD_DIRS = new Set(['.github', '.gitlab', '.circleci', '.buildkite', '.husky', '.devcontainer', '.ci', 'ci', 'deploy', 'deployment', 'deployments', 'k8s', 'kubernetes', 'helm', 'docker', '.docker', 'jenkins', 'ansible', 'terraform', '.travis']);
+const BUILD_DIRS = new Set(['gradle', '.mvn', '.github', '.gitlab', '.circleci', '.buildkite', '.husky', '.devcontainer', '.ci', 'ci', 'deploy', 'deployment', 'deployments', 'k8s', 'kubernetes', 'helm', 'docker', '.docker', 'jenkins', 'ansible', 'terraform', '.travis']);
 const BUILD_FILE =
-  /^(dockerfile([.-][\w.-]+)?|[\w.-]+\.dockerfile|docker-compose[\w.-]*|compose\.ya?ml|makefile|gnumakefile|[\w.-]+\.mk|cmakelists\.txt|[\w.-]+\.cmake|jenkinsfile([.-][\w.-]+)?|\.gitlab-ci\.ya?ml|\.travis\.ya?ml|azure-pipelines\.ya?ml|vagrantfile|procfile|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|noxfile\.py|fabfile\.py|build\.rs|mvnw(\.cmd)?|gradlew(\.bat)?|[\w.-]+\.(sh|bash|zsh|bat|cmd|ps1))$/i;
+  /^(dockerfile([.-][\w.-]+)?|[\w.-]+\.dockerfile|docker-compose[\w.-]*|compose\.ya?ml|makefile|gnumakefile|[\w.-]+\.mk|cmakelists\.txt|[\w.-]+\.cmake|jenkinsfile([.-][\w.-]+)?|\.gitlab-ci\.ya?ml|\.travis\.ya?ml|azure-pipelines\.ya?ml|vagrantfile|procfile|gulpfile\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s|noxfile\.py|fabfile\.py|build\.rs|mvnw(\.cmd)?|gradlew(\.bat)?|[\w.-]+\.gradle(\.kts)?|gradle\.properties|[\w.-]+\.(sh|bash|zsh|bat|cmd|ps1))$/i;
 
 const VENDOR_DIRS = new Set(['libs', 'lib-js', 'jslib', 'jslibs', 'external', 'externals', 'extern', 'deps', 'wxcomponents', 'uni_modules', 'wxparse', 'towxml', 'plugins-third', '3rdparty', '3rd-party', '3rd_party']);
 /** A folder of a software development kit: sdk/, wx-sdk/, tim_sdk/, TencentCloudSDK/. */

@@ -33,6 +33,17 @@ const LICENCE_TEXTS: [string, RegExp][] = [
 const SPDX = /SPDX-License-Identifier:\s*([\w.+-]+)/i;
 /** A copyright notice: "Copyright (c) 2020 Name", "© 2021 Name", "版权所有". */
 const COPYRIGHT = /\bcopyright\b\s*(?:\(c\)|©)?\s*(?:\d{4}|by\b|the\b|[A-Z\u4e00-\u9fff])|©\s*\d{4}|版权所有/i;
+/** The holder an ASF-style header names instead of a copyright line. */
+const LICENSED_TO = /Licensed to (?:the )?([A-Z][\w .&-]{2,80}?)(?: \(\w+\))? under one or more contributor licen[cs]e agreements/;
+
+/** Whether comment lines open a block comment (/* or <!--) that they do not close. */
+function openBlockComment(lines: string[]): boolean {
+  const t = lines.join('\n');
+  const c = t.lastIndexOf('/*');
+  const m = t.lastIndexOf('<!--');
+  return (c >= 0 && t.indexOf('*/', c + 2) < 0) || (m >= 0 && t.indexOf('-->', m + 4) < 0);
+}
+
 /** A copyright-only comment block longer than this is documentation that names a holder: only its notice line goes (Scrubber). */
 const COPYRIGHT_BLOCK_MAX = 12;
 /** Comment lines that are not part of a notice: a shebang, an encoding or editor line. */
@@ -67,7 +78,14 @@ export function licenceBlocks(text: string, comments: CommentStyle): LicenceBloc
       continue;
     }
     let j = i;
-    while (j + 1 < lines.length && flags[j + 1] === LINE_COMMENT && !KEEP_LINE.test(lines[j + 1])) j++;
+    for (;;) {
+      while (j + 1 < lines.length && flags[j + 1] === LINE_COMMENT && !KEEP_LINE.test(lines[j + 1])) j++;
+      // A blank line inside a block comment that is still open (/* … blank … */) does not end the block.
+      let k = j + 1;
+      while (k < lines.length && lines[k].trim() === '') k++;
+      if (k === j + 1 || k >= lines.length || flags[k] !== LINE_COMMENT || !openBlockComment(lines.slice(i, j + 1))) break;
+      j = k;
+    }
     const block = lines.slice(i, j + 1).join('\n');
     const named = LICENCE_TEXTS.find(([, re]) => re.test(block));
     const copyright = COPYRIGHT.test(block);
@@ -76,6 +94,8 @@ export function licenceBlocks(text: string, comments: CommentStyle): LicenceBloc
       if (licence === 'SPDX' || licence === '') licence = SPDX.exec(block)?.[1] ?? licence;
       let holder: string | undefined;
       for (let k = i; k <= j && !holder; k++) if (COPYRIGHT.test(lines[k])) holder = authorOf(lines[k]);
+      // "Licensed to the Apache Software Foundation (ASF) under one or more contributor license agreements".
+      holder ??= LICENSED_TO.exec(block.replace(/\s*\n\s*(?:\*|\/\/|#)?\s*/g, ' '))?.[1];
       out.push({ from: i + 1, to: j + 1, licence, ...(holder ? { holder } : {}) });
     }
     i = j + 1;
