@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type PostgresPool, type PostgresPoolClient, type SqliteDatabase, type SqliteStatement, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { AppConfig } from '../config';
 import { keptStatementName, namesEveryColumn } from './compiled';
+import { SearchPathPostgresDialect } from './introspector';
 import { migrations } from './migrations';
 import type { Database } from './schema';
 
@@ -45,7 +46,7 @@ export function openDb(
     ].join(' ');
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: p.max, connectionTimeoutMillis: p.acquireTimeoutMs, options });
     pool.on('error', onIdleError);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withKeptStatements(pool) }) });
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool: withKeptStatements(pool) }) });
     return { db, dialect: 'postgres', schema: config.databaseSchema, destroy: () => db.destroy() };
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
