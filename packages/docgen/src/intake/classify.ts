@@ -21,6 +21,8 @@ export interface Classification {
 }
 
 const TEST_DIRS = new Set(['test', 'tests', '__tests__', '__test__', 'spec', 'specs', 'testing', 'e2e', 'cypress', '__mocks__', 'testdata', 'test_data', 'test-data', 'androidtest', 'unittest', 'unittests', 'integration-tests', 'integration_tests']);
+/** Mock servers and mock data for development without the real back end (vue-element-admin's mock/, easy-mock, msw). */
+const MOCK_DIRS = new Set(['mock', 'mocks', 'mocking', 'mockdata', 'mock-data', 'mock_data', 'mock-server', 'mockserver']);
 /** Test files by name in the mainstream conventions (Go, Python, JUnit, Jest/Vitest/Mocha, RSpec, PHPUnit, XCTest, Cypress). */
 const TEST_FILE =
   /(_test\.go|_test\.py|^test_[\w-]+\.py|^tests?\.py|^conftest\.py|[a-z0-9](Tests?|IT|TestCase)\.(java|kt|scala|groovy|cs|php|swift|m)|^Tests?\.(java|kt|cs)|[a-z0-9]Spec\.(groovy|kt|scala)|\.(spec|test|e2e|cy)\.[cm]?[jt]sx?|\.(spec|test)\.(vue|dart)|_test\.dart|_spec\.rb|_test\.rb|\.test\.(py|sh)|^[sS]etup[tT]ests\.[jt]sx?|^jest\.setup\.[jt]s|^test[-_]?helpers?\.\w+|^mock_[\w-]+\.go|_mock\.go|^mocks?\.go)$/;
@@ -40,9 +42,20 @@ const BUILD_FILE =
 const VENDOR_DIRS = new Set(['libs', 'lib-js', 'jslib', 'jslibs', 'external', 'externals', 'extern', 'deps', 'wxcomponents', 'uni_modules', 'wxparse', 'towxml', 'plugins-third', '3rdparty', '3rd-party', '3rd_party']);
 /** A folder of a software development kit: sdk/, wx-sdk/, tim_sdk/, TencentCloudSDK/. */
 const SDK_DIR = /(^|[-_.])sdk$|^sdk[-_.]|sdk$/i;
-/** Single-file copies of well-known libraries (jquery-3.6.0.js, echarts.common.js, qqmap-wx-jssdk.js…). */
-const VENDOR_FILE =
-  /^(jquery|bootstrap|vue|vuex|vue-router|react|react-dom|angular|lodash|underscore|echarts|moment|dayjs|axios|layui|layer|swiper|zepto|chart|d3|three|highcharts|sweetalert2?|marked|crypto-js|jsencrypt|html2canvas|jspdf|socket\.io|sockjs|stomp|qrcode|wxparse|towxml|mescroll|uqrcode|qqmap-wx-jssdk|amap-wx|bmap-wx|weapp\.socket\.io|[\w-]*jssdk|[\w-]*[-_.]sdk)([-_.][\w.-]*)?\.[cm]?[jt]s$/i;
+/**
+ * Single-file copies of well-known libraries (jquery-3.6.0.js, echarts.common.min.js, qqmap-wx-jssdk.js…): the
+ * library's own name, then only a version and build words (min, esm, umd…). A distinctive name counts bare; a name
+ * that projects also give their own wrappers (axios.js, chart.js, qrcode.js, axios-config.js) counts only with a
+ * version or build word.
+ */
+const LIB_VERSION = String.raw`(?:[-_.@]v?\d+(?:\.\d+)*(?:[-.](?:alpha|beta|rc|next)[\w.]*)?)`;
+const LIB_BUILD = String.raw`(?:[-_.](?:min|slim|common|simple|esm|esm-browser|esm-bundler|cjs|umd|amd|iife|global|runtime|bundle|full|all|prod|production|dev|development|browser|pack|packed|compat|legacy|pkgd|standalone))`;
+const DISTINCTIVE_LIB = String.raw`jquery|bootstrap|vue|vuex|vue-router|react|react-dom|angular|lodash|underscore|echarts|moment|layui|zepto|d3|three|highcharts|sweetalert2?|crypto-js|jsencrypt|html2canvas|jspdf|socket\.io|sockjs|stomp|wxparse|towxml|mescroll|uqrcode|qqmap-wx-jssdk|amap-wx|bmap-wx|weapp\.socket\.io|[\w-]*jssdk|[\w-]*[-_.]sdk`;
+const WRAPPED_LIB = String.raw`axios|dayjs|chart|layer|swiper|marked|qrcode`;
+const VENDOR_FILE = new RegExp(
+  String.raw`^(?:(?:${DISTINCTIVE_LIB})${LIB_VERSION}?${LIB_BUILD}*|(?:${WRAPPED_LIB})(?:${LIB_VERSION}${LIB_BUILD}*|${LIB_BUILD}+))\.[cm]?[jt]s$`,
+  'i',
+);
 
 /**
  * The category of a file that is not the applicant's program, judged by its path ('/'-separated, relative to the
@@ -56,6 +69,7 @@ export function classifyPath(rel: string): Classification | undefined {
     const d = parts[i];
     const l = d.toLowerCase();
     if (TEST_DIRS.has(l)) return { category: 'test', reason: `测试代码（${d}/ 目录）` };
+    if (MOCK_DIRS.has(l)) return { category: 'test', reason: `开发用的模拟接口和数据（${d}/ 目录）` };
     if (BUILD_DIRS.has(l)) return { category: 'build', reason: `构建、CI 或部署文件（${d}/ 目录）` };
     if (GENERATED_DIRS.has(l)) return { category: 'generated', reason: `自动生成的代码（${d}/ 目录）` };
     if (VENDOR_DIRS.has(l) || SDK_DIR.test(d)) return { category: 'vendored', reason: `第三方代码（${d}/ 目录是第三方库或 SDK）` };

@@ -9,6 +9,10 @@ describe('scrubbing secrets and personal data', () => {
     expect(L('const key = "AKIAIOSFODNN7EXAMPLE";')).not.toContain('IOSFODNN7');
     expect(L("password: 'Passw0rd!'")).toBe("password: '*********'");
     expect(L("type: 'password'")).toBe("type: 'password'");
+    // Labels of a translation file are words, not passwords.
+    expect(L("    password: 'Password',")).toBe("    password: 'Password',");
+    expect(L("    password: 'Contraseña',")).toBe("    password: 'Contraseña',");
+    expect(L("password: 'Secret2024'")).toBe("password: '**********'");
     expect(L("const TOKEN_KEY = 'access_token'")).toBe("const TOKEN_KEY = 'access_token'");
     expect(L("host = '192.168.1.10'")).toBe("host = 'x.x.x.x'");
     expect(L("host = '127.0.0.1'")).toBe("host = 'x.x.x.x'");

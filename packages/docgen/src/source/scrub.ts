@@ -261,6 +261,7 @@ export class Scrubber {
         if (/^#[0-9a-f]{3,8}$/i.test(value) || /^(bold|italic|underline|noinherit|bg:|border:)/i.test(value)) return m; // colours and styles
         if (/^[a-z][a-z0-9]*([_.-][a-z0-9]+)+$/i.test(value) && !/\d/.test(value)) return m; // a key name, not a value
         if (value.includes(' ') && !/\d/.test(value)) return m; // a message
+        if (/^\p{Lu}\p{Ll}+$/u.test(value)) return m; // a label (password: 'Password', 'Contraseña' in a translation file)
         this.add(file, lineNo, 'password');
         return `${lead}${q}${'*'.repeat(Math.min(value.length, 12))}${q}`;
       });
