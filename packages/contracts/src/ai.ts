@@ -124,6 +124,19 @@ export const ZAiCodeAnalysis = z.object({
         words: z.array(z.string().max(40)).max(10),
         kind: z.string().max(20),
         evidence: z.array(z.string().max(300)).max(40),
+        /**
+         * What the unit's pages show, read from their code (analysis/pages): table columns, search conditions, form
+         * fields, tabs and other texts, each at most 6, as written on the page.
+         */
+        shows: z
+          .object({
+            columns: z.array(z.string().max(40)).max(6).optional(),
+            search: z.array(z.string().max(40)).max(6).optional(),
+            fields: z.array(z.string().max(40)).max(6).optional(),
+            tabs: z.array(z.string().max(40)).max(6).optional(),
+            texts: z.array(z.string().max(40)).max(6).optional(),
+          })
+          .optional(),
       }),
     )
     .max(200)

@@ -454,7 +454,12 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
     // identifier, folder or class name itself.
     let name: string;
     let confirm: string | undefined;
-    if (u.label) name = nameFromLabel(u.label);
+    if (u.label && !/[\u4e00-\u9fff]/u.test(u.label)) {
+      // A title the interface displays in another language ("Automation Usage"): the manual uses what the screen shows.
+      name = u.label;
+      const at = u.evidence.find((e) => e.includes(`#菜单：${u.label}`))?.split('#')[0];
+      confirm = `代码中的菜单标题“${u.label}”${at ? `（${at}）` : ''}不是中文，界面上显示的就是这个名称，文档沿用；如界面显示中文名称，请改为界面上的名称`;
+    } else if (u.label) name = nameFromLabel(u.label);
     else if (concept && u.kind !== 'routes') {
       name = concept.name;
       confirm = `代码中没有“${name}”的中文名称（菜单、页面标题、接口文档或注释），名称由标识符含义推断，请确认`;
@@ -496,10 +501,29 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
     const ops: Operation[] = exported.length ? (hasUi ? [] : exported.slice(0, 10).map((n) => ({ text: `调用 ${n}` }))) : opKeys.map((k) => ({ key: k, text: OP_TEXT[k](obj) }));
     const first = u.evidence[0]?.split('#');
     const where = first ? `${first[1]?.split(' ')[0] ?? first[0].slice(first[0].lastIndexOf('/') + 1)}` : '';
-    const does = concept && !u.label ? concept.does : u.kind === 'package' ? (exported.length ? `提供 ${exported.slice(0, 4).join('、')} 等函数（${where}）` : `提供 ${where} 所实现的部分`) : u.kind === 'job' ? '按设定的时间自动执行后台任务' : `处理${obj}相关的${u.kind === 'page' ? '页面操作' : '请求'}`;
+    const shown = u.kind === 'page' ? pageShows(u.shows) : '';
+    const does = shown ? shown : concept && !u.label ? concept.does : u.kind === 'package' ? (exported.length ? `提供 ${exported.slice(0, 4).join('、')} 等函数（${where}）` : `提供 ${where} 所实现的部分`) : u.kind === 'job' ? '按设定的时间自动执行后台任务' : `处理${obj}相关的${u.kind === 'page' ? '页面操作' : '请求'}`;
     const m = set.other(`u:${u.key}`, { name, obj, does, ops, source: 'code', concept: concept && !u.label ? concept : undefined, confirm }, '', 10);
     for (const e of u.evidence) if (!m.basis.includes(e)) m.basis.push(e);
   }
+}
+
+/**
+ * What a unit's pages let the user do, in the words of the pages (columns, search conditions, fields, tabs, other
+ * texts), read after 用于/该模块: "在列表中查看“Project Name”“Percentage”等信息，按“search”查询，分“Collab”“Project”标签查看".
+ * Empty when the pages were not read.
+ */
+export function pageShows(shows: NonNullable<AiCodeAnalysis['units']>[number]['shows']): string {
+  if (!shows) return '';
+  const q = (xs: string[] | undefined, n: number) => (xs ?? []).slice(0, n).map((x) => `“${x}”`).join('') + ((xs?.length ?? 0) > n ? '等' : '');
+  const parts = [
+    ...(shows.columns?.length ? [`在列表中查看${q(shows.columns, 4)}信息`] : []),
+    ...(shows.search?.length ? [`按${q(shows.search, 3)}查询`] : []),
+    ...(shows.fields?.length ? [`填写${q(shows.fields, 4)}`] : []),
+    ...(shows.tabs?.length ? [`分${q(shows.tabs, 3)}标签查看`] : []),
+  ];
+  if (!parts.length && shows.texts?.length) parts.push(`查看页面上的${q(shows.texts.slice(0, 2), 2)}等内容`);
+  return parts.join('，');
 }
 
 /** Concepts a name or description may introduce on this platform (firmware has no user administration). */

@@ -380,6 +380,36 @@ describe('offline writer: grounded in the input', () => {
     expect(JSON.stringify(info)).not.toMatch(/活动|文章|报名|图文/);
   });
 
+  it('keeps a menu title the interface shows in English, and says what a page shows in its own words', () => {
+    const info = writeInformation({
+      name: '自动化测试管理平台',
+      codeAnalysis: {
+        languages: ['Vue', 'JavaScript'],
+        sourceLines: 10000,
+        form: 'web-admin',
+        units: [
+          {
+            key: 'page automation usage',
+            label: 'Automation Usage',
+            labelFrom: 'menu',
+            words: ['automation', 'usage'],
+            kind: 'page',
+            evidence: ['src/views/automation-usage/index.vue#Automation Usage', 'src/router/modules/continous-testing.js#菜单：Automation Usage'],
+            shows: { columns: ['Project Name', 'Percentage', 'Total Usage', 'Total Automation', 'Owner'], search: ['search'], tabs: ['Collab', 'Project'] },
+          },
+          { key: 'page automation coverage', words: ['automation', 'coverage'], kind: 'page', evidence: ['src/views/automation-coverage/index.vue'], shows: { texts: ['Automation Coverage'] } },
+        ],
+      },
+    });
+    const [usage, coverage] = info.modules;
+    expect(usage.name).toBe('Automation Usage');
+    expect(usage.confirm).toContain('src/router/modules/continous-testing.js');
+    expect(usage.description).toContain('在列表中查看“Project Name”“Percentage”“Total Usage”“Total Automation”等信息，按“search”查询，分“Collab”“Project”标签查看');
+    expect(coverage.name).toBe('页面一');
+    expect(coverage.description).toContain('查看页面上的“Automation Coverage”等内容');
+    expect(JSON.stringify(info)).not.toMatch(/相关的页面操作|Automation Usage管理/);
+  });
+
   it('keeps every unit of a Java back end: units that read the same become one module with both evidences', () => {
     const c = (file: string, cls: string, base: string, routes: string[]) => [`${file}#${cls} ${base}`, ...routes.map((r) => `${file}#${r}`)];
     const info = writeInformation({

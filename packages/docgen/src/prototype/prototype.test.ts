@@ -1,3 +1,4 @@
+import { ZScreenSpec } from '@mazhu/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CodeFile, MetaFile } from '../intake/intake';
 import { readPageFacts } from '../analysis/pages';
@@ -169,6 +170,15 @@ describe('prototype screens', () => {
     expect(plain.stats.map((x) => x.label)).toEqual(['数量']);
     expect(plain).toMatchObject({ fields: [], columns: [], rows: [], buttons: [] });
     for (const s of [sales, plain]) expect(JSON.stringify(s)).not.toMatch(/完成率|环比|统计维度|统计周期|导出报表/);
+  });
+
+  it('gives a page without fields steps to open and read it, and never names a button the screen does not have', () => {
+    const page = { key: 'module-1', kind: 'form', title: 'Automation Coverage', texts: ['Automation Coverage', 'Coverage per squad'] } as const;
+    const steps = screenOperationSteps(ZScreenSpec.parse(page));
+    expect(steps).toEqual(['点击菜单中的“Automation Coverage”，打开页面，查看“Automation Coverage”“Coverage per squad”等内容。']);
+    const filled = screenOperationSteps(ZScreenSpec.parse({ key: 'module-2', kind: 'form', title: '报名', fields: [{ label: '姓名' }, { label: '电话' }] }));
+    expect(filled).toEqual(['点击菜单中的“报名”，打开填写页面。', '依次填写“姓名”“电话”等内容。']);
+    expect(filled.join('')).not.toContain('提交');
   });
 
   it('shows no made-up records, statistics or filler rows on any screen of any frame', async () => {

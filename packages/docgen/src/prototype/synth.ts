@@ -659,7 +659,16 @@ function operationSteps(s: ScreenSpec): string[] {
         ...others.map((b) => `点击${q(b)}按钮执行相应操作。`),
       ];
     case 'form':
-      return [`点击菜单中的${q(s.title)}，打开填写页面。`, `依次填写${fields}等内容，带下拉箭头的项目从列表中选择。`, `确认无误后点击${q(primary || '提交')}按钮${others.length ? `；点击${others.map(q).join('或')}放弃本次填写` : ''}。`];
+      // A page without fields is read, not filled in; a button the screen does not have is never named.
+      if (!fields) {
+        const shown = (s.texts ?? []).slice(0, 2).map(q).join('');
+        return [`点击菜单中的${q(s.title)}，打开页面${shown ? `，查看${shown}等内容` : ''}。`, ...s.buttons.map((b) => `点击${q(b)}按钮执行相应操作。`)];
+      }
+      return [
+        `点击菜单中的${q(s.title)}，打开填写页面。`,
+        `依次填写${fields}等内容${s.fields.some((f) => f.type === 'select') ? '，带下拉箭头的项目从列表中选择' : ''}。`,
+        ...(primary ? [`确认无误后点击${q(primary)}按钮${others.length ? `；点击${others.map(q).join('或')}放弃本次填写` : ''}。`] : []),
+      ];
     case 'detail':
       return [`点击菜单中的${q(s.title)}，打开详情页面。`, `在详情区查看${fields}等信息，在${q(s.columns[0] || '处理记录')}中查看处理过程。`, ...(primary ? [`需要修改时点击${q(primary)}按钮${others.length ? `，点击${others.map(q).join('或')}回到上一页` : ''}。`] : [])];
     case 'chart':

@@ -17,6 +17,37 @@ interface StoredAnalysis {
   };
 }
 
+type UnitShows = NonNullable<NonNullable<AiCodeAnalysis['units']>[number]['shows']>;
+
+/**
+ * What each code unit's pages show, from the stored page facts (docgen PageFacts: `unit`, and `{ text }` items in
+ * columns, search, fields, tabs, texts): unit key → up to 6 distinct texts per kind, in page order.
+ */
+function showsByUnit(pages: unknown[] | undefined): Map<string, UnitShows> {
+  const out = new Map<string, Record<keyof UnitShows, string[]>>();
+  const kinds = ['columns', 'search', 'fields', 'tabs', 'texts'] as const;
+  for (const p of (pages ?? []).slice(0, 2000)) {
+    if (typeof p !== 'object' || p === null) continue;
+    const page = p as Record<string, unknown>;
+    if (typeof page.unit !== 'string') continue;
+    let acc = out.get(page.unit);
+    if (!acc) out.set(page.unit, (acc = { columns: [], search: [], fields: [], tabs: [], texts: [] }));
+    for (const k of kinds) {
+      const items = Array.isArray(page[k]) ? (page[k] as unknown[]) : [];
+      for (const it of items) {
+        const t = typeof it === 'object' && it !== null ? (it as { text?: unknown }).text : undefined;
+        if (typeof t === 'string' && t.trim() && t.length <= 40 && acc[k].length < 6 && !acc[k].includes(t.trim())) acc[k].push(t.trim());
+      }
+    }
+  }
+  const res = new Map<string, UnitShows>();
+  for (const [unit, acc] of out) {
+    const s = Object.fromEntries(kinds.filter((k) => acc[k].length).map((k) => [k, acc[k]])) as UnitShows;
+    if (Object.keys(s).length) res.set(unit, s);
+  }
+  return res;
+}
+
 /** The code analysis of an upload as the AI writer reads it (languages, lines and the structure hints). */
 export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefined): AiCodeAnalysis | undefined {
   if (!upload) return undefined;
@@ -29,6 +60,7 @@ export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefi
   // Stored hints hold strings; `pages` holds the page facts (file, title…) since pages are read from the code.
   const text = (s: unknown): string => (typeof s === 'string' ? s : typeof s === 'object' && s !== null ? String((s as { title?: { text?: string } }).title?.text ?? (s as { file?: string }).file ?? '') : '');
   const cut = (v: unknown[] | undefined) => (v ?? []).slice(0, 2000).map((s) => text(s).slice(0, 300)).filter(Boolean);
+  const shows = showsByUnit(a.hints?.pages);
   return {
     languages: (a.languages ?? []).slice(0, 40),
     sourceLines: a.sourceLines ?? 0,
@@ -47,6 +79,7 @@ export function aiCodeAnalysis(upload: Pick<UploadRow, 'analysis_json'> | undefi
       words: u.words.slice(0, 10).map((w) => w.slice(0, 40)),
       kind: u.kind.slice(0, 20),
       evidence: u.evidence.slice(0, 40).map((e) => `${e.file}${e.symbol ? '#' + e.symbol : ''}`.slice(0, 300)),
+      ...(shows.has(u.key) ? { shows: shows.get(u.key) } : {}),
     })),
   };
 }
