@@ -1,5 +1,6 @@
 import { analyseCode, prepareAnalysis, type CodeAnalysis } from './analysis/analyse';
-import { readPageFacts } from './analysis/pages';
+import { readPageFacts, templatePageUnits } from './analysis/pages';
+import { zhTranslations } from './analysis/vocabulary';
 import { DocgenError } from './errors';
 import { formFromProject, checkApplicationForm, type ApplicationForm, type FormIssue } from './form/form';
 import type { CodeFile, MetaFile, SkippedFile } from './intake/intake';
@@ -128,7 +129,10 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     analysis = analyseCode(opts.files, opts.meta);
   }
   // The pages' own fields, buttons and prompts: the manual's steps and the prototypes come from them.
-  if (project) analysis.pages = await readPageFacts(opts.files, opts.meta, analysis.structure.units);
+  if (project) {
+    analysis.pages = await readPageFacts(opts.files, opts.meta, analysis.structure.units);
+    analysis.structure.units = templatePageUnits(analysis.structure.units, analysis.pages, zhTranslations(opts.meta ?? []));
+  }
   lap('analyse');
   const built = await building;
   const source = built.document;

@@ -457,9 +457,11 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
     if (u.label && !/[\u4e00-\u9fff]/u.test(u.label)) {
       // A title the interface displays in another language ("Automation Usage"): the manual uses what the screen shows.
       name = u.label;
-      const at = u.evidence.find((e) => e.includes(`#菜单：${u.label}`))?.split('#')[0];
-      confirm = `代码中的菜单标题“${u.label}”${at ? `（${at}）` : ''}不是中文，界面上显示的就是这个名称，文档沿用；如界面显示中文名称，请改为界面上的名称`;
-    } else if (u.label) name = nameFromLabel(u.label);
+      const menu = u.evidence.find((e) => e.includes(`#菜单：${u.label}`));
+      const at = (menu ?? u.evidence.find((e) => e.includes(`#页面标题：${u.label}`)))?.split('#')[0];
+      confirm = `代码中的${menu || !at ? '菜单' : '页面'}标题“${u.label}”${at ? `（${at}）` : ''}不是中文，界面上显示的就是这个名称，文档沿用；如界面显示中文名称，请改为界面上的名称`;
+    } else if (u.label && u.key.startsWith('template ')) name = u.label; // a page's own title, as the page shows it
+    else if (u.label) name = nameFromLabel(u.label);
     else if (concept && u.kind !== 'routes') {
       name = concept.name;
       confirm = `代码中没有“${name}”的中文名称（菜单、页面标题、接口文档或注释），名称由标识符含义推断，请确认`;

@@ -410,6 +410,23 @@ describe('offline writer: grounded in the input', () => {
     expect(JSON.stringify(info)).not.toMatch(/相关的页面操作|Automation Usage管理/);
   });
 
+  it('names a template page by its title as the page shows it, never adding 管理 to it', () => {
+    const info = writeInformation({
+      name: '邮件列表归档系统',
+      codeAnalysis: {
+        languages: ['Python', 'HTML'],
+        sourceLines: 12000,
+        form: 'website',
+        units: [
+          { key: 'template archive index', label: '可用的邮件列表', labelFrom: 'page', words: ['archive', 'index'], kind: 'page', evidence: ['archive/templates/archive/index.html#页面标题：可用的邮件列表'], shows: { columns: ['List', 'Description'] } },
+          { key: 'template archive search', label: '搜索结果', labelFrom: 'page', words: ['archive', 'search'], kind: 'page', evidence: ['archive/templates/archive/search.html#页面标题：搜索结果'] },
+        ],
+      },
+    });
+    expect(info.modules.map((m) => m.name)).toEqual(['可用的邮件列表', '搜索结果']);
+    expect(info.modules[0].confirm).toBeUndefined();
+  });
+
   it('keeps every unit of a Java back end: units that read the same become one module with both evidences', () => {
     const c = (file: string, cls: string, base: string, routes: string[]) => [`${file}#${cls} ${base}`, ...routes.map((r) => `${file}#${r}`)];
     const info = writeInformation({

@@ -4,6 +4,8 @@ import {
   analyseCode,
   prepareAnalysis,
   readPageFacts,
+  templatePageUnits,
+  zhTranslations,
   buildContract,
   buildFilingGuide,
   renderFilingGuidePdf,
@@ -48,7 +50,10 @@ const LINES_PER_PAGE = 50;
 async function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = []): Promise<{ analysis: ContractAnalysis; hints: unknown }> {
   const a = analyseCode(files, meta);
   // Each page's own fields, columns, buttons and tabs: the prototypes of the module screens are drawn from them.
-  const pages = (await readPageFacts(files, meta, a.structure.units)).slice(0, 400);
+  const allPages = await readPageFacts(files, meta, a.structure.units);
+  // A server-rendered site whose code names no module: its titled template pages are the modules.
+  const units = templatePageUnits(a.structure.units, allPages, zhTranslations(meta));
+  const pages = allPages.slice(0, 400);
   const t = a.stats.total;
   // The page count as it will be printed: the selection paginated exactly as the generation will (wrapping included).
   const paged = files.length ? buildSourceCodeDocument({ name: '代码分析系统', version: 'V1.0', files, linesPerPage: LINES_PER_PAGE }) : undefined;
@@ -73,7 +78,7 @@ async function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFil
       provenance: [...a.provenance.signs.filter((x) => x.kind !== 'author').map((x) => x.message), ...a.provenance.authors.slice(0, 5).map((x) => `${x.lines} 行注释署名“${x.name}”`)].slice(0, 20),
     },
     // The public interface (names only) feeds the architecture diagram of software without a user interface.
-    hints: { ...a.hints, form: a.form, units: a.structure.units, api: a.structure.api.slice(0, 60).map(({ kind, name, signature }) => ({ kind, name, signature })), pages },
+    hints: { ...a.hints, form: a.form, units, api: a.structure.api.slice(0, 60).map(({ kind, name, signature }) => ({ kind, name, signature })), pages },
   };
 }
 

@@ -36,7 +36,10 @@ function showsByUnit(pages: unknown[] | undefined): Map<string, UnitShows> {
       const items = Array.isArray(page[k]) ? (page[k] as unknown[]) : [];
       for (const it of items) {
         const t = typeof it === 'object' && it !== null ? (it as { text?: unknown }).text : undefined;
-        if (typeof t === 'string' && t.trim() && t.length <= 40 && acc[k].length < 6 && !acc[k].includes(t.trim())) acc[k].push(t.trim());
+        const x = typeof t === 'string' ? t.trim() : '';
+        // Joining words of a sentence split by markup ("or", "in", "by") say nothing on their own.
+        if (!x || x.length > 40 || /^[a-z]{1,3}$/.test(x) || acc[k].length >= 6 || acc[k].some((y) => y.toLowerCase() === x.toLowerCase())) continue;
+        acc[k].push(x);
       }
     }
   }

@@ -288,3 +288,35 @@ export async function readPageFacts(files: CodeFile[], meta: MetaFile[] = [], un
   }
   return out;
 }
+
+/** Templates that are parts of pages or error pages, not pages a user opens from the site's navigation. */
+const TEMPLATE_PART = /(^|\/)(errors?|fragments?|partials?|includes?|ajax|emails?|mail|layouts?|base|macros?|snippets?|widgets?|components?)(\/|\.html?$)|(^|\/)(_[^/]*|40\d|50\d|base[\w-]*|layout[\w-]*)\.html?$/i;
+/** A title a page displays in another language: words (the first capitalised), at most 6, no template syntax. */
+const DISPLAY_TITLE = /^[A-Z][\w'’()-]*(?: [\w'’()&/-]+){0,5}$/;
+
+/**
+ * Units for the pages of a server-rendered site (Django/Jinja templates) that no unit holds yet, when the code's
+ * other units give the site no named module: one per template page with a title, named by the title as the page
+ * shows it — its Chinese translation from the gettext catalogue (`zh`: msgid → msgstr) when there is one — and
+ * attached to the page's facts. A URL configuration without a name of its own (an unlabelled `urls …` unit) is then
+ * left to the pages it serves. Returns the units to use; `pages` get their `unit` set in place.
+ */
+export function templatePageUnits(units: CodeUnit[], pages: PageFacts[], zh: Map<string, string> = new Map()): CodeUnit[] {
+  if (units.some((u) => u.label && u.kind !== 'routes')) return units;
+  const added: CodeUnit[] = [];
+  const seen = new Set<string>();
+  for (const p of pages) {
+    if (p.framework !== 'template' || p.unit || !p.title || TEMPLATE_PART.test(p.file)) continue;
+    const shown = p.title.text.trim();
+    const title = /[\u4e00-\u9fff]/.test(shown) ? shown : zh.get(shown) ?? (DISPLAY_TITLE.test(shown) ? shown : undefined);
+    if (!title || seen.has(title)) continue;
+    seen.add(title);
+    const stem = p.file.replace(/^.*?templates\//, '').replace(/\.html?$/i, '');
+    const words = stem.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w.toLowerCase());
+    const key = `template ${words.join(' ')}`;
+    added.push({ key, label: title, labelFrom: 'page', words, kind: 'page', evidence: [{ file: p.file, symbol: `页面标题：${title}`, kind: 'page', line: p.title.line }] });
+    p.unit = key;
+  }
+  if (!added.length) return units;
+  return [...units.filter((u) => !(u.kind === 'routes' && !u.label && u.key.startsWith('urls '))), ...added];
+}

@@ -193,13 +193,14 @@ const CONTROL = /^(button|a|link|option|label|th|title|textarea|select|picker|fo
  */
 function pageTexts(all: El[], facts: PageFacts, res: (v: string | undefined) => string | undefined): void {
   const texts = (facts.texts ??= []);
-  const taken = new Set([...facts.fields, ...facts.search, ...facts.columns, ...facts.buttons, ...facts.tabs, ...(facts.title ? [facts.title] : [])].map((x) => x.text));
+  const taken = new Set([...facts.fields, ...facts.search, ...facts.columns, ...facts.buttons, ...facts.tabs, ...(facts.title ? [facts.title] : [])].map((x) => x.text.toLowerCase()));
   for (const e of all) {
     if (texts.length >= MAX_PAGE_TEXTS) break;
     // A text with a value put in it ({{ count }}) is not drawn cut: only texts written out whole.
     if (e.dynamic || CONTROL.test(e.tag) || hasEvent(e) || closest(e, (p) => CONTROL.test(p.tag) || FORM_ITEM.test(p.tag) || hasEvent(p))) continue;
     const t = (res(attr(e, 'android:text')) ?? e.text).trim();
-    if (!usable(t, 40) || taken.has(cleanLabel(t))) continue;
+    // A joining word left alone by the markup around it ("or", "in", "by") is no text of the page.
+    if (!usable(t, 40) || /^[a-z]{1,3}$/.test(t) || taken.has(cleanLabel(t).toLowerCase())) continue;
     push(texts, t, e.line, 40);
   }
 }
