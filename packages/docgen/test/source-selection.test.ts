@@ -106,6 +106,34 @@ describe.skipIf(!cobra.dir)(`a Go command-line library with licence headers (cob
   }, 120_000);
 });
 
+// A Go command-line tool on the standard library's flag package that is also a library: age 1.1.1 (cmd/age,
+// cmd/age-keygen, the age package), with *_test.go files and the licence line of "The age Authors" on every file.
+const age = debTree('golang-filippo-age-dev', '1.1.1-1');
+describe.skipIf(!age.dir)(`a Go command-line tool on the flag package (age 1.1.1)${age.reason ? `：${age.reason}` : ''}`, () => {
+  const root = path.join(age.dir ?? '', 'usr/share/gocode/src/filippo.io/age');
+  it('is a command-line tool whose 使用说明 lists its flags as commands and parameters, and its functions apart', async () => {
+    const r = await intakeDirectory(root);
+    const name = '文件加密工具软件';
+    const g = await generateAll({ name, version: 'V1.0', files: r.files, meta: r.meta, skipped: r.skipped, audience: 'web', project: { name, version: 'V1.0', modules: [] }, today: '2026-01-01' });
+    await checkDocument(g, r, root);
+    expect(g.analysis.form?.form).toBe('cli');
+    expect(g.manual!.kind).toBe('使用说明');
+    const body = g.manual!.pages.filter((p) => p.kind === 'text').flatMap((p) => p.lines.map((l) => (l.kind === 'text' ? l.text : '')));
+    const chapter = (title: string) => {
+      const at = body.findIndex((l) => new RegExp(`^第\\d+章 ${title}$`).test(l));
+      const end = body.findIndex((l, i) => i > at && /^第\d+章 /.test(l));
+      return at < 0 ? '' : body.slice(at, end < 0 ? undefined : end).join('\n');
+    };
+    const commands = chapter('命令与参数');
+    // The flags cmd/age/age.go defines with flag.BoolVar / flag.StringVar / flag.Var, each with its usage text.
+    for (const flag of ['-decrypt', '-encrypt', '-passphrase', '-recipient', '-identity', '-armor']) expect(commands).toContain(flag);
+    expect(commands).toContain('decrypt the input');
+    // No function of the library is presented as a command; they have a chapter of their own.
+    expect(commands).not.toMatch(/\bEncrypt\(|\bParseRecipients\(/);
+    expect(chapter('程序接口')).toMatch(/\bEncrypt\(/);
+  }, 120_000);
+});
+
 // A Java code base whose every file opens with the Apache Software Foundation's licence header: cordova-android
 // 15.1.0 (its Java framework, Gradle build files and Node.js tooling), fetched with `npm pack` into .cache/npm.
 const CORDOVA = 'cordova-android@15.1.0';

@@ -62,7 +62,7 @@ function readJson(meta: MetaFile[], name: string): Record<string, unknown> | und
  * (pages/views with a router; an admin when it has a sidebar layout or system/user/role pages),
  * a service (HTTP routes or controllers without pages, or with only a few server templates beside
  * many routes), a command-line tool (package.json "bin",
- * commander/yargs/argparse/click/cobra), else a library. Pure; linear in the code size.
+ * commander/yargs/argparse/click/cobra, Go's flag, kingpin, urfave/cli, optparse, docopt, picocli), else a library. Pure; linear in the code size.
  */
 export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): SoftwareFormGuess {
   const ev: Partial<Record<SoftwareForm, string[]>> = {};
@@ -127,7 +127,7 @@ export function detectSoftwareForm(files: CodeFile[], meta: MetaFile[] = []): So
       routes += r;
       if ((ev.service?.length ?? 0) < 3) add('service', `${p}：${r} 个 HTTP 接口`);
     }
-    if ((f.entrySignal || /(^|\/)(bin|cli|cmd)\//.test(lower) || text.startsWith('#!')) && /\bcommander\b|\byargs\b|\bprogram\s*\.\s*command\(|\bargparse\.ArgumentParser\(|@click\.command|\bcobra\.Command\b|\bclap::/.test(text)) {
+    if ((f.entrySignal || /(^|\/)(bin|cli|cmd)\//.test(lower) || text.startsWith('#!')) && /\bcommander\b|\byargs\b|\bprogram\s*\.\s*command\(|\bargparse\.ArgumentParser\(|@click\.command|\bcobra\.Command\b|\bclap::|\bflag\.Parse\(\)|\bpflag\.Parse\(\)|\bkingpin\.|urfave\/cli|\boptparse\.OptionParser\(|\bdocopt\b|\bpicocli\b/.test(text)) {
       add('cli', `${p}：命令行参数解析`);
     }
   }

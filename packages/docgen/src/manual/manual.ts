@@ -482,7 +482,7 @@ const API_ORDER: ApiEntry['kind'][] = ['command', 'option', 'endpoint', 'functio
  * the interface is longer than the chapter shows — an appendix 接口清单 with every item. Nothing is cut without the
  * text saying where the rest is.
  */
-function interfaceChapters(api: ApiEntry[], modules: FunctionalModule[], title: string): ManualChapter[] {
+function interfaceChapters(api: ApiEntry[], modules: FunctionalModule[], title: string, appendixTitle = '附录 接口清单'): ManualChapter[] {
   const sorted = [...api].sort((a, b) => API_ORDER.indexOf(a.kind) - API_ORDER.indexOf(b.kind));
   const ownerOf = new Map<string, string>();
   for (const m of modules) for (const f of moduleEvidenceFiles(m)) if (!ownerOf.has(f)) ownerOf.set(f, m.name);
@@ -510,7 +510,7 @@ function interfaceChapters(api: ApiEntry[], modules: FunctionalModule[], title: 
   const rest = bodyKeys.length < keys.length ? `正文列出 ${keys.length} 组中的前 ${bodyKeys.length} 组、每组至多 ${perGroup} 项` : `正文每组列出至多 ${perGroup} 项`;
   const chapter: ManualChapter = {
     title,
-    paragraphs: [cut ? `${lead}${rest}，全部 ${api.length} 项见附录“接口清单”。` : lead],
+    paragraphs: [cut ? `${lead}${rest}，全部 ${api.length} 项见${appendixTitle.replace(/^附录 (.*)$/, '附录“$1”')}。` : lead],
     sources: [fromCode(sorted.slice(0, 40).map((a) => `${a.file}#${a.name}`))],
     sections: bodyKeys.map((k) => {
       const items = groups.get(k)!;
@@ -531,7 +531,7 @@ function interfaceChapters(api: ApiEntry[], modules: FunctionalModule[], title: 
   return [
     chapter,
     {
-      title: '附录 接口清单',
+      title: appendixTitle,
       tocSections: false,
       paragraphs: [
         `全部 ${api.length} 项接口按文件列出${api.length > listed.length ? `（列出 ${listed.length} 项，其余 ${api.length - listed.length} 项见源代码）` : ''}，每行为“名称（参数）”。`,
@@ -622,9 +622,15 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
     })],
   });
   const ifaceTitle = form === 'cli' ? '命令与参数' : form === 'service' ? '接口说明' : '对外接口';
-  const [iface, appendix] = api.length ? interfaceChapters(api, p.modules, ifaceTitle) : [];
+  // A command-line tool's commands and options are what its user types; functions it also exports to other
+  // programs are a chapter of their own, never presented as commands.
+  const commandItems = form === 'cli' ? api.filter((a) => a.kind === 'command' || a.kind === 'option') : [];
+  const programItems = commandItems.length ? api.filter((a) => a.kind !== 'command' && a.kind !== 'option') : [];
+  const [iface, appendix] = commandItems.length ? interfaceChapters(commandItems, p.modules, ifaceTitle, '附录 命令与参数清单') : api.length ? interfaceChapters(api, p.modules, ifaceTitle) : [];
+  const [program, programAppendix] = programItems.length ? interfaceChapters(programItems, p.modules, '程序接口') : [];
   if (iface) chapters.push(iface);
   else warnings.push(`${kind}的“${ifaceTitle}”一章没有内容：代码中没有找到导出的函数、类、接口或命令`);
+  if (program) chapters.push(program);
   const { kept: examples, flagged } = ownExamples(analysis?.structure.examples ?? []);
   for (const f of flagged) warnings.push(`${f.source} 中的一段示例含有其他项目的地址或安装命令（${f.upstream}），未写入${kind}；请换成本软件自己的安装和使用方法`);
   if (examples.length) {
@@ -634,6 +640,7 @@ function designOutline(p: Project, form: SoftwareForm, kind: DocumentKind, analy
     });
   }
   if (appendix) chapters.push(appendix);
+  if (programAppendix) chapters.push(programAppendix);
   return chapters;
 }
 

@@ -5,7 +5,7 @@ import { grammarOf, parseWith, type Grammar } from './grammars';
 /**
  * What one file declares, read from its syntax tree (grammars.ts): symbols with their annotations/decorators and the
  * doc comment that precedes each one (a comment belongs to the declaration right after it, never to the one before),
- * command-line commands and options of the usual frameworks (cobra, argparse, click, commander, yargs, picocli), router
+ * command-line commands and options of the usual frameworks (cobra, Go's flag, argparse, click, commander, yargs, picocli), router
  * entries with their titles, and Django models with their verbose names. Strings are as written in the code (gettext
  * markers unwrapped: `_("User")` → "User"); translation is the caller's (see po.ts).
  */
@@ -35,7 +35,7 @@ export interface SymbolFact {
   bases?: string;
 }
 
-export type CliFramework = 'cobra' | 'argparse' | 'click' | 'commander' | 'yargs' | 'picocli';
+export type CliFramework = 'cobra' | 'argparse' | 'click' | 'commander' | 'yargs' | 'picocli' | 'flag';
 
 export interface CommandFact {
   kind: 'command' | 'option';
@@ -353,6 +353,8 @@ function readPython(root: Node, out: FileFacts): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Go: declarations with their doc comments, cobra commands and flags
 
+/** Functions of Go's flag package that define a flag: Bool, BoolVar, String, StringVar, Int, Duration… */
+const GO_FLAG = /^(Bool|String|Int|Int64|Uint|Uint64|Float64|Duration)(Var)?$/;
 const COBRA_FLAG = /^(Bool|String|Int|Int8|Int16|Int32|Int64|Uint|Uint8|Uint16|Uint32|Uint64|Float32|Float64|Duration|StringSlice|StringArray|IntSlice|StringToString|Count|IP|IPNet|BytesHex|BoolSlice)(Var)?(P)?$/;
 
 function readGo(root: Node, out: FileFacts): void {
@@ -389,8 +391,19 @@ function readGo(root: Node, out: FileFacts): void {
       const fn = n.childForFieldName('function');
       if (fn?.type !== 'selector_expression') continue;
       const field = fn.childForFieldName('field')?.text ?? '';
-      const fm = COBRA_FLAG.exec(field);
       const operand = fn.childForFieldName('operand');
+      // The standard library's flag package: flag.BoolVar(&v, "d", false, "decrypt the input"), flag.Var(&v, "r", "…"),
+      // flag.Func("i", "…", fn). Its flags are written with one dash.
+      if (operand?.text === 'flag' && (GO_FLAG.test(field) || field === 'Var' || field === 'Func' || field === 'TextVar' || field === 'BoolFunc')) {
+        const strs = named(n.childForFieldName('arguments')).map((a) => stringValue(a));
+        const offset = field === 'Func' || field === 'BoolFunc' ? 0 : /Var$/.test(field) ? 1 : 0;
+        const name = strs[offset];
+        if (!name) continue;
+        const usage = field === 'Func' || field === 'BoolFunc' ? strs[1] : strs.filter((x): x is string => x !== undefined).at(-1);
+        out.commands.push({ kind: 'option', name: `-${name}`, signature: `-${name}`, doc: usage !== name ? usage : undefined, line: line(n), framework: 'flag' });
+        continue;
+      }
+      const fm = COBRA_FLAG.exec(field);
       if (!fm || !operand || !/Flags\(\)$/.test(operand.text)) continue;
       const strs = named(n.childForFieldName('arguments')).map((a) => stringValue(a));
       const lits = strs.filter((s): s is string => s !== undefined);
