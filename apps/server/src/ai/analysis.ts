@@ -504,7 +504,9 @@ function addUnits(set: ModuleSet, units: NonNullable<AiCodeAnalysis['units']>, e
     const first = u.evidence[0]?.split('#');
     const where = first ? `${first[1]?.split(' ')[0] ?? first[0].slice(first[0].lastIndexOf('/') + 1)}` : '';
     const shown = u.kind === 'page' ? pageShows(u.shows) : '';
-    const does = shown ? shown : concept && !u.label ? concept.does : u.kind === 'package' ? (exported.length ? `提供 ${exported.slice(0, 4).join('、')} 等函数（${where}）` : `提供 ${where} 所实现的部分`) : u.kind === 'job' ? '按设定的时间自动执行后台任务' : `处理${obj}相关的${u.kind === 'page' ? '页面操作' : '请求'}`;
+    // A model the Django admin lists proves an admin page for its records, not what users do with them elsewhere.
+    const adminModel = u.key.startsWith('model ') && !u.label ? /^(\w+)/.exec(u.evidence[0]?.split('#')[1] ?? '')?.[1] : undefined;
+    const does = shown ? shown : adminModel ? `在管理后台维护${adminModel}数据` : concept && !u.label ? concept.does : u.kind === 'package' ? (exported.length ? `提供 ${exported.slice(0, 4).join('、')} 等函数（${where}）` : `提供 ${where} 所实现的部分`) : u.kind === 'job' ? '按设定的时间自动执行后台任务' : `处理${obj}相关的${u.kind === 'page' ? '页面操作' : '请求'}`;
     const m = set.other(`u:${u.key}`, { name, obj, does, ops, source: 'code', concept: concept && !u.label ? concept : undefined, confirm }, '', 10);
     for (const e of u.evidence) if (!m.basis.includes(e)) m.basis.push(e);
   }

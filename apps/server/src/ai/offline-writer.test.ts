@@ -427,6 +427,16 @@ describe('offline writer: grounded in the input', () => {
     expect(info.modules[0].confirm).toBeUndefined();
   });
 
+  it('says of a model the admin site lists only that its records are kept there, not what a word for it usually means', () => {
+    const info = writeInformation({
+      name: '邮件列表归档系统',
+      codeAnalysis: { languages: ['Python'], sourceLines: 12000, form: 'website', units: [{ key: 'model thread category', words: ['thread', 'category'], kind: 'page', evidence: ['hyperkitty/models/thread.py#ThreadCategory'] }] },
+    });
+    expect(info.modules[0].description).toContain('在管理后台维护ThreadCategory数据');
+    expect(info.modules[0].description).not.toMatch(/发帖|回帖|交流/);
+    expect(info.modules[0].confirm).toBeTruthy();
+  });
+
   it('keeps every unit of a Java back end: units that read the same become one module with both evidences', () => {
     const c = (file: string, cls: string, base: string, routes: string[]) => [`${file}#${cls} ${base}`, ...routes.map((r) => `${file}#${r}`)];
     const info = writeInformation({
