@@ -11,7 +11,7 @@ const files = [
   codeFile('archive/urls.py', "from django.urls import path\nfrom archive import views\n\nurlpatterns = [\n    path('', views.index, name='index'),\n    path('users/<int:pk>/', views.profile, name='profile'),\n]\n", 'Python', 'python'),
   codeFile('archive/views.py', "from django.shortcuts import render\n\n\ndef index(request):\n    return render(request, 'archive/index.html', {})\n\n\ndef profile(request, pk):\n    return render(request, 'archive/profile.html', {})\n", 'Python', 'python'),
   codeFile('archive/templates/archive/index.html', "{% extends 'archive/base.html' %}\n{% load i18n %}\n{% block content %}\n<h1>{% trans 'Available lists' %}</h1>\n<table>\n  <tr><th>{% trans 'List' %}</th><th>{% trans 'Description' %}</th></tr>\n</table>\n{% endblock %}\n", 'HTML', 'markup'),
-  codeFile('archive/templates/archive/profile.html', "{% extends 'archive/base.html' %}\n{% load i18n %}\n{% block content %}\n<h1>{% trans \"User profile\" %} <small>{% trans \"for\" %} {{ name }}</small></h1>\n<p>{% trans 'Last posts' %}</p>\n{% endblock %}\n", 'HTML', 'markup'),
+  codeFile('archive/templates/archive/profile.html', "{% extends 'archive/base.html' %}\n{% load i18n %}\n{% block content %}\n<h1>{% trans \"User profile\" %} <small>{% trans \"for\" %} {{ name }}</small></h1>\n<p>{% trans 'Last posts' %}</p>\n<p>{% trans 'for query' %} \"{{ query }}\"</p>\n{% endblock %}\n", 'HTML', 'markup'),
   codeFile('archive/templates/archive/base.html', "<html><head><title>{% block title %}Archive{% endblock %}</title></head><body><h1>Mail Archive</h1>{% block content %}{% endblock %}</body></html>\n", 'HTML', 'markup'),
   codeFile('archive/templates/archive/errors/private.html', "{% extends 'archive/base.html' %}\n{% block content %}<h1>Private list</h1>{% endblock %}\n", 'HTML', 'markup'),
 ];
@@ -32,7 +32,8 @@ describe('a server-rendered site whose code names no module', () => {
     // Each unit holds its page's facts; base and error templates are parts of pages, not modules.
     const profile = pages.find((p) => p.file.endsWith('profile.html'))!;
     expect(profile.unit).toBe(units[1].key);
-    expect(profile.texts?.map((t) => t.text)).not.toContain('for');
+    expect(profile.texts?.map((t) => t.text)).toContain('Last posts');
+    expect(profile.texts?.map((t) => t.text).filter((t) => t === 'for' || t.includes('""'))).toEqual([]);
     expect(pages.find((p) => p.file.endsWith('base.html'))?.unit).toBeUndefined();
   });
 

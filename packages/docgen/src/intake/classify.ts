@@ -79,6 +79,8 @@ export function classifyPath(rel: string): Classification | undefined {
   if (TEST_FILE.test(base)) return { category: 'test', reason: '测试代码（文件名是测试文件的命名）' };
   if (GENERATED_FILE.test(base)) return { category: 'generated', reason: '自动生成的代码（protobuf/gRPC、代码生成器的输出）' };
   if (BUILD_FILE.test(base)) return { category: 'build', reason: /\.(sh|bash|zsh|bat|cmd|ps1)$/i.test(base) ? '构建或部署脚本' : '构建、CI 或部署文件' };
+  // vue-cli 2's build environments (config/dev.env.js, config/prod.env.js) feed webpack, not the program.
+  if (/(^|\/)config\/[\w-]+\.env\.[cm]?js$/.test(rel)) return { category: 'build', reason: '构建环境配置（config/*.env.js）' };
   if (VENDOR_FILE.test(base)) return { category: 'vendored', reason: '第三方代码（知名库或 SDK 的单文件副本）' };
   return undefined;
 }

@@ -200,7 +200,8 @@ function pageTexts(all: El[], facts: PageFacts, res: (v: string | undefined) => 
     if (e.dynamic || CONTROL.test(e.tag) || hasEvent(e) || closest(e, (p) => CONTROL.test(p.tag) || FORM_ITEM.test(p.tag) || hasEvent(p))) continue;
     const t = (res(attr(e, 'android:text')) ?? e.text).trim();
     // A joining word left alone by the markup around it ("or", "in", "by") is no text of the page.
-    if (!usable(t, 40) || /^[a-z]{1,3}$/.test(t) || taken.has(cleanLabel(t).toLowerCase())) continue;
+    // Empty quotes or brackets are where a template put a value ('for query ""'): the text is not whole.
+    if (!usable(t, 40) || /^[a-z]{1,3}$/.test(t) || /""|''|“”|\(\s*\)/.test(t) || taken.has(cleanLabel(t).toLowerCase())) continue;
     push(texts, t, e.line, 40);
   }
 }
