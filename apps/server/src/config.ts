@@ -48,6 +48,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   S3_ENDPOINT: z.string().url('S3_ENDPOINT 必须是网址，例如 http://127.0.0.1:9000').optional().or(z.literal('').transform(() => undefined)),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -100,6 +101,12 @@ export interface AppConfig {
   webDist?: string;
   logLevel: string;
   role: 'all' | 'web' | 'worker';
+  /**
+   * On SIGTERM/SIGINT a web process answers readiness 503 and goes on accepting and serving for this long (ms) before it
+   * closes its listener, so a load balancer stops routing to it and no connection waits in the accept queue when the
+   * listener closes (it would be reset). 0 closes at once. Env SHUTDOWN_DRAIN_MS, default 1000.
+   */
+  shutdownDrainMs: number;
   /** Generation jobs a process runs at once, each in its own materials-engine thread (JOB_CONCURRENCY; default: CPU cores, at most 4). */
   jobConcurrency: number;
   /** How long a job held by a process that stopped answering stays with it before another takes it over, in seconds (JOB_LEASE_SECONDS, default 30). */
@@ -168,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDist: e.WEB_DIST ? path.resolve(cwd, e.WEB_DIST) : defaultDist,
     logLevel: e.LOG_LEVEL,
     role: e.ROLE,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     jobConcurrency: e.JOB_CONCURRENCY ?? Math.max(1, Math.min(4, os.availableParallelism())),
     jobTimeoutSeconds: e.JOB_TIMEOUT_SECONDS,
     jobLeaseSeconds: e.JOB_LEASE_SECONDS,

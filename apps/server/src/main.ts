@@ -13,8 +13,14 @@ async function main(): Promise<void> {
     throw e;
   }
   const app = await buildApp(config);
+  let closing = false;
   const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info({ signal }, 'shutting down');
+    // A web process drains first: readiness says 503 while what reaches it is still accepted and served.
+    app.readiness.drain();
+    if (config.role !== 'worker' && config.shutdownDrainMs > 0) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
     await app.close();
     process.exit(0);
   };

@@ -73,8 +73,9 @@ describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, 
     const lost = new Set(held.filter((j) => j.locked_by?.split(':')[1] === String(worker1.pid)).map((j) => j.id));
     lost.add(victim!);
 
-    // Restart web 1 while requests are in flight: each request either completes or finds the port closed
-    // (ECONNREFUSED, never accepted); none is answered with an error or cut off after it was accepted.
+    // Restart web 1 while requests are in flight: it drains first (readiness 503, SHUTDOWN_DRAIN_MS), so each request
+    // either completes or finds the port closed (ECONNREFUSED, never accepted); none is answered with an error, cut
+    // off after it was accepted, or reset in the accept queue.
     const web1 = procs.get('web1')!;
     const inFlight = users.slice(0, 20).map((u) =>
       fetch(`${base(0)}/api/getProjectWordStatus?id=${u.projectId}`, { headers: { ...u.headers, connection: 'close' } }).then(
@@ -84,6 +85,10 @@ describe.skipIf(!pgUrl || !hasRedis)('2 web + 2 worker processes on PostgreSQL, 
     );
     await new Promise((r) => setTimeout(r, 5));
     web1.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 100));
+    const probe = await fetch(`${base(0)}/api/health`, { headers: { connection: 'close' } });
+    expect(probe.status).toBe(503);
+    expect(((await probe.json()) as { data: { draining?: boolean } }).data.draining).toBe(true);
     const results = await Promise.all(inFlight);
     await new Promise<void>((resolve) => (web1.exitCode !== null ? resolve() : web1.once('exit', () => resolve())));
     expect(web1.exitCode).toBe(0);

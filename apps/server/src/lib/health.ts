@@ -12,6 +12,8 @@ export interface Readiness {
   checks: { database: CheckState; redis: CheckState; queue: CheckState };
   /** Workers taking jobs (undefined: not known from this process) and jobs waiting, the oldest for `oldestQueuedSeconds`. */
   jobs: { workers?: number; queued: number; oldestQueuedSeconds: number; stalled: boolean };
+  /** True once the process is shutting down: it still serves what reaches it, but takes no new traffic. */
+  draining?: boolean;
 }
 
 /** Jobs waiting longer than this with no worker seen make the queue "stalled" (seconds). */
@@ -64,12 +66,18 @@ export function createReadiness(deps: { db: Kysely<Database>; redis?: Kv; runner
     };
   }
 
+  let draining = false;
   return {
-    /** The readiness, checked at most once a second. */
-    ready(): Promise<Readiness> {
+    /** The readiness, checked at most once a second; not ready while draining. */
+    async ready(): Promise<Readiness> {
       const now = Date.now();
       if (!kept || now - kept.at > 1000) kept = { at: now, value: check() };
-      return kept.value;
+      const r = await kept.value;
+      return draining ? { ...r, ready: false, draining: true } : r;
+    },
+    /** Marks the process as shutting down: readiness answers 503 from now on. */
+    drain(): void {
+      draining = true;
     },
   };
 }
