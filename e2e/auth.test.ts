@@ -89,10 +89,15 @@ describe('account journey in Chromium', () => {
     await expectSignedInNav(page, name);
 
     // Log out with the confirm dialog.
-    await nav(page).getByTestId('nav-user').hover();
-    await settled(page);
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    // The user menu opens on hover: the pointer's way from the avatar to the item can close it again (a user then
+    // points again), so the item is clicked until its dialog opens.
     const confirm = page.locator('.ant-modal-confirm');
+    for (let i = 0; i < 4 && !(await confirm.isVisible()); i++) {
+      await nav(page).getByTestId('nav-user').hover();
+      await settled(page);
+      await page.getByRole('menuitem', { name: '退出登录' }).click({ timeout: 10_000 }).catch(() => undefined);
+      await confirm.waitFor({ state: 'visible', timeout: 3_000 }).catch(() => undefined);
+    }
     await expect(confirm.locator('.ant-modal-confirm-title').innerText()).resolves.toBe('确认退出');
     await confirm.getByText('您确定要退出当前账号吗？').waitFor();
     await confirm.getByRole('button', { name: '取消', exact: true }).waitFor();
