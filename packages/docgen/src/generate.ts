@@ -1,6 +1,5 @@
 import { analyseCode, prepareAnalysis, type CodeAnalysis } from './analysis/analyse';
-import { readPageFacts, templatePageUnits } from './analysis/pages';
-import { zhTranslations } from './analysis/vocabulary';
+import { readPagesAndUnits } from './analysis/pages';
 import { DocgenError } from './errors';
 import { formFromProject, checkApplicationForm, type ApplicationForm, type FormIssue } from './form/form';
 import type { CodeFile, MetaFile, SkippedFile } from './intake/intake';
@@ -129,10 +128,7 @@ export async function generateAll(opts: GenerateOptions): Promise<GeneratedMater
     analysis = analyseCode(opts.files, opts.meta);
   }
   // The pages' own fields, buttons and prompts: the manual's steps and the prototypes come from them.
-  if (project) {
-    analysis.pages = await readPageFacts(opts.files, opts.meta, analysis.structure.units);
-    analysis.structure.units = templatePageUnits(analysis.structure.units, analysis.pages, zhTranslations(opts.meta ?? []));
-  }
+  if (project) ({ pages: analysis.pages, units: analysis.structure.units } = await readPagesAndUnits(opts.files, opts.meta ?? [], analysis.structure.units));
   lap('analyse');
   const built = await building;
   const source = built.document;

@@ -32,8 +32,7 @@ export { detectLanguage, type LanguageInfo, type CommentStyle } from './intake/l
 export { scanSource, LINE_CODE, LINE_COMMENT } from './intake/lexer';
 export { charWidth, displayWidth, wrapByWidth, isWide } from './render/width';
 export { analyseCode, prepareAnalysis, type CodeAnalysis, type StructureHints } from './analysis/analyse';
-export { zhTranslations } from './analysis/vocabulary';
-export { readPageFacts, templatePageUnits, pageSteps, moduleSteps, modulePages, type PageFacts, type PageField, type PageFieldKind, type PageText, type PageCall, type PageStep } from './analysis/pages';
+export { readPageFacts, readPagesAndUnits, templatePageUnits, isLoneJoiningWord, pageSteps, moduleSteps, modulePages, type PageFacts, type PageField, type PageFieldKind, type PageText, type PageCall, type PageStep } from './analysis/pages';
 export { Scrubber, isValidChineseId, findPersonalData, SCRUB_LABELS, type PersonalData, type ScrubReport, type ScrubFinding, type ScrubKind } from './source/scrub';
 export {
   buildSourceCodeDocument,

@@ -3,9 +3,7 @@ import type { CodeAnalysis as ContractAnalysis, CodeFileEntry, CodeSelection, Re
 import {
   analyseCode,
   prepareAnalysis,
-  readPageFacts,
-  templatePageUnits,
-  zhTranslations,
+  readPagesAndUnits,
   buildContract,
   buildFilingGuide,
   renderFilingGuidePdf,
@@ -50,10 +48,9 @@ const LINES_PER_PAGE = 50;
 async function presentAnalysis(files: CodeFile[], skipped: number, meta: MetaFile[] = []): Promise<{ analysis: ContractAnalysis; hints: unknown }> {
   const a = analyseCode(files, meta);
   // Each page's own fields, columns, buttons and tabs: the prototypes of the module screens are drawn from them.
-  const allPages = await readPageFacts(files, meta, a.structure.units);
-  // A server-rendered site whose code names no module: its titled template pages are the modules.
-  const units = templatePageUnits(a.structure.units, allPages, zhTranslations(meta));
-  const pages = allPages.slice(0, 400);
+  const read = await readPagesAndUnits(files, meta, a.structure.units);
+  const { units } = read;
+  const pages = read.pages.slice(0, 400);
   const t = a.stats.total;
   // The page count as it will be printed: the selection paginated exactly as the generation will (wrapping included).
   const paged = files.length ? buildSourceCodeDocument({ name: '代码分析系统', version: 'V1.0', files, linesPerPage: LINES_PER_PAGE }) : undefined;

@@ -2,7 +2,7 @@ import type { CodeFile, MetaFile } from '../intake/intake';
 import { fileHas, hasAny, hasAtLineStart, hasDecoratorCall, hasLiteral, hasNameAfter } from '../intake/text-scan';
 import { factsOf, type Annotation, type SymbolFact } from './parse/facts';
 import { grammarOf, hasGrammar } from './parse/grammars';
-import { htmlTitle, miniProgramTitles, sqlMenuTitles, zhTranslations, type NamedPlace } from './vocabulary';
+import { htmlTitle, isDisplayTitle, miniProgramTitles, sqlMenuTitles, zhTranslations, type NamedPlace } from './vocabulary';
 
 /**
  * What the code itself says about its modules and its public interface, each item with where it
@@ -307,19 +307,13 @@ function routerTitles(files: CodeFile[], dict: Map<string, string>): Map<string,
   for (const f of files) {
     if (!/(^|\/)(router|routes|routers|menus?)(\/|\.)/i.test(f.path) || f.text.length > MAX_TEXT) continue;
     for (const r of factsOf(f).routeTitles) {
-      const title = /[\u4e00-\u9fff]/.test(r.title) ? r.title : (dict.get(r.title) ?? dict.get(r.title.split('.').at(-1) ?? '') ?? (DISPLAY_TITLE.test(r.title) ? r.title : undefined));
+      const title = /[\u4e00-\u9fff]/.test(r.title) ? r.title : (dict.get(r.title) ?? dict.get(r.title.split('.').at(-1) ?? '') ?? (isDisplayTitle(r.title) ? r.title : undefined));
       const page = r.component ? pagePathOf(r.component) : undefined;
       if (title && page && !out.has(page)) out.set(page, { title, file: f.path, line: r.line });
     }
   }
   return out;
 }
-
-/**
- * A menu title written for display in another language ("Automation Usage", "Reports"), not an i18n key
- * ("route.dashboard", "userManage", "UserManage"): capitalised words or acronyms, separated by spaces. The interface shows it as it is, so a module keeps it.
- */
-const DISPLAY_TITLE = /^(?:[A-Z][a-z]+|[A-Z]{2,})(?: (?:[A-Z][a-z]+|[A-Z]{2,}|[a-z]+|\d+|&))*$/;
 
 /** "@/views/system/user/index" → "system/user"; "system/user/index" (a menu seed's component) → "system/user". */
 function pagePathOf(component: string): string | undefined {

@@ -24,6 +24,15 @@ function poString(lines: string[], i: number, key: string): { value: string; nex
 }
 
 /** True for a Chinese gettext catalogue: locale/zh_Hans/LC_MESSAGES/django.po, locale/zh_CN/…, zh-hans… */
+/**
+ * A title written for display in another language ("Automation Usage", "CRF Approval", "Delete message(s)", "Home"),
+ * not an i18n key ("route.dashboard", "userManage", "UserManage"): up to 6 words separated by spaces, the first
+ * capitalised; a single word is a capitalised word or an acronym (a key has no spaces and may be camel-cased).
+ */
+export function isDisplayTitle(s: string): boolean {
+  return /^(?:[A-Z][A-Za-z0-9'’()&/-]*(?: [A-Za-z0-9'’()&/-]+){1,5}|[A-Z][a-z0-9]+|[A-Z]{2,}[a-z]*)$/.test(s);
+}
+
 export const isZhCatalogue = (path: string): boolean => /(^|\/)(locale|locales|i18n|translations)\/zh([_-](hans|cn|sg))?\/(LC_MESSAGES\/)?[^/]+\.po$/i.test(path);
 
 /** msgid → msgstr of the Chinese gettext catalogues (the first translation of a msgid wins; fuzzy entries skipped). */

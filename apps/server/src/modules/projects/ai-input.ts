@@ -1,4 +1,5 @@
 import type { AiCodeAnalysis, AiInformation, AiProjectInput, ApplicationForm } from '@mazhu/contracts';
+import { isLoneJoiningWord } from '@mazhu/docgen';
 import type { ModuleRow, ProjectRow, UploadRow } from './projects.repo';
 
 interface StoredAnalysis {
@@ -37,8 +38,8 @@ function showsByUnit(pages: unknown[] | undefined): Map<string, UnitShows> {
       for (const it of items) {
         const t = typeof it === 'object' && it !== null ? (it as { text?: unknown }).text : undefined;
         const x = typeof t === 'string' ? t.trim() : '';
-        // Joining words of a sentence split by markup ("or", "in", "by") say nothing on their own.
-        if (!x || x.length > 40 || /^[a-z]{1,3}$/.test(x) || acc[k].length >= 6 || acc[k].some((y) => y.toLowerCase() === x.toLowerCase())) continue;
+        // Page facts stored before pages dropped lone joining words may still hold them.
+        if (!x || x.length > 40 || isLoneJoiningWord(x) || acc[k].length >= 6 || acc[k].some((y) => y.toLowerCase() === x.toLowerCase())) continue;
         acc[k].push(x);
       }
     }

@@ -1,5 +1,6 @@
 import type { CodeFile, MetaFile } from '../../intake/intake';
 import type { CodeUnit } from '../code-structure';
+import { isDisplayTitle, zhTranslations } from '../vocabulary';
 import { eachEl, jsxElements, markupElements, type El } from './elements';
 import { emptyFacts, type PageCall, type PageFacts } from './model';
 import { pageParser, type Grammar, type PageParser } from './parser';
@@ -291,8 +292,6 @@ export async function readPageFacts(files: CodeFile[], meta: MetaFile[] = [], un
 
 /** Templates that are parts of pages or error pages, not pages a user opens from the site's navigation. */
 const TEMPLATE_PART = /(^|\/)(errors?|fragments?|partials?|includes?|ajax|emails?|mail|layouts?|base|macros?|snippets?|widgets?|components?)(\/|\.html?$)|(^|\/)(_[^/]*|40\d|50\d|base[\w-]*|layout[\w-]*)\.html?$/i;
-/** A title a page displays in another language: words (the first capitalised), at most 6, no template syntax. */
-const DISPLAY_TITLE = /^[A-Z][\w'’()-]*(?: [\w'’()&/-]+){0,5}$/;
 
 /**
  * Units for the pages of a server-rendered site (Django/Jinja templates) that no unit holds yet, when the code's
@@ -308,7 +307,7 @@ export function templatePageUnits(units: CodeUnit[], pages: PageFacts[], zh: Map
   for (const p of pages) {
     if (p.framework !== 'template' || p.unit || !p.title || TEMPLATE_PART.test(p.file)) continue;
     const shown = p.title.text.trim();
-    const title = /[\u4e00-\u9fff]/.test(shown) ? shown : zh.get(shown) ?? (DISPLAY_TITLE.test(shown) ? shown : undefined);
+    const title = /[\u4e00-\u9fff]/.test(shown) ? shown : zh.get(shown) ?? (isDisplayTitle(shown) ? shown : undefined);
     if (!title || seen.has(title)) continue;
     seen.add(title);
     const stem = p.file.replace(/^.*?templates\//, '').replace(/\.html?$/i, '');
@@ -319,4 +318,14 @@ export function templatePageUnits(units: CodeUnit[], pages: PageFacts[], zh: Map
   }
   if (!added.length) return units;
   return [...units.filter((u) => !(u.kind === 'routes' && !u.label && u.key.startsWith('urls '))), ...added];
+}
+
+/**
+ * The page facts of the code (readPageFacts) and the units to use with them: `units`, or — for a server-rendered site
+ * whose code names no module — its titled template pages (templatePageUnits, translated by the code's own zh
+ * catalogues in `meta`).
+ */
+export async function readPagesAndUnits(files: CodeFile[], meta: MetaFile[], units: CodeUnit[]): Promise<{ pages: PageFacts[]; units: CodeUnit[] }> {
+  const pages = await readPageFacts(files, meta, units);
+  return { pages, units: templatePageUnits(units, pages, zhTranslations(meta)) };
 }

@@ -73,3 +73,6 @@ export const LOGIN_ROUTE = /(^|\/)(login|signin)$/i;
 export const MAX_PAGE_TEXTS = 20;
 
 export const emptyFacts = (file: string, framework: PageFramework): PageFacts => ({ file, framework, fields: [], search: [], columns: [], buttons: [], tabs: [], texts: [], confirms: [], validations: [], calls: [] });
+
+/** A joining word left alone by the markup around it ("or", "in", "by"): no text of a page on its own. */
+export const isLoneJoiningWord = (t: string): boolean => /^[a-z]{1,3}$/.test(t);

@@ -1,5 +1,5 @@
 import { closest, deepText, eachEl, type El } from './elements';
-import { MAX_PAGE_TEXTS, type PageFacts, type PageField, type PageFieldKind, type PageText } from './model';
+import { MAX_PAGE_TEXTS, isLoneJoiningWord, type PageFacts, type PageField, type PageFieldKind, type PageText } from './model';
 
 /**
  * The page rules over an element tree (Vue template, JSX, WXML, Android layout, server template): which elements are
@@ -199,9 +199,8 @@ function pageTexts(all: El[], facts: PageFacts, res: (v: string | undefined) => 
     // A text with a value put in it ({{ count }}) is not drawn cut: only texts written out whole.
     if (e.dynamic || CONTROL.test(e.tag) || hasEvent(e) || closest(e, (p) => CONTROL.test(p.tag) || FORM_ITEM.test(p.tag) || hasEvent(p))) continue;
     const t = (res(attr(e, 'android:text')) ?? e.text).trim();
-    // A joining word left alone by the markup around it ("or", "in", "by") is no text of the page.
     // Empty quotes or brackets are where a template put a value ('for query ""'): the text is not whole.
-    if (!usable(t, 40) || /^[a-z]{1,3}$/.test(t) || /""|''|“”|\(\s*\)/.test(t) || taken.has(cleanLabel(t).toLowerCase())) continue;
+    if (!usable(t, 40) || isLoneJoiningWord(t) || /""|''|“”|\(\s*\)/.test(t) || taken.has(cleanLabel(t).toLowerCase())) continue;
     push(texts, t, e.line, 40);
   }
 }
